@@ -1,0 +1,122 @@
+package dev.jig.compiler.diag;
+
+import static dev.jig.compiler.diag.Severity.ERROR;
+import static dev.jig.compiler.diag.Severity.WARNING;
+
+/**
+ * Every check Jig runs, with its stable id. Ids never change meaning and are never reused: CI
+ * annotations, SARIF results and suppressions refer to them. Ranges: JIG00xx reading files,
+ * JIG01xx the policy JSON Schema, JIG02xx cross-file policy semantics, JIG03xx conformance of the
+ * emitted Karpenter objects with the Karpenter v1.14.1 CRDs, JIG04xx generation.
+ */
+public enum Rule {
+    // --- JIG00xx: reading files -------------------------------------------------------------
+    YAML_SYNTAX("JIG0001", ERROR, "YAML syntax error",
+            "Fix the YAML syntax at the marked place; indentation and unclosed quotes are the usual causes."),
+    YAML_DUPLICATE_KEY("JIG0002", ERROR, "duplicate mapping key",
+            "Remove one of the two entries; YAML keeps only one of them and it is ambiguous which one you meant."),
+    YAML_MULTIPLE_DOCUMENTS("JIG0003", ERROR, "more than one YAML document in a policy file",
+            "Put each Platform or Tenant in a file of its own."),
+    YAML_UNSUPPORTED("JIG0004", ERROR, "unsupported YAML construct",
+            "Use plain mappings, sequences and scalars: no custom tags, no complex keys, no recursive aliases."),
+    UNKNOWN_KIND("JIG0005", ERROR, "not a Jig policy document",
+            "Policy files need `apiVersion: jig.dev/v1alpha1` and `kind: Platform` or `kind: Tenant`."),
+    EMPTY_DOCUMENT("JIG0006", ERROR, "empty policy file",
+            "Delete the file or give it a Platform or Tenant document."),
+
+    // --- JIG01xx: policy JSON Schema ----------------------------------------------------------
+    SCHEMA("JIG0101", ERROR, "policy does not match its JSON Schema",
+            "See policies/README.md for the field reference; editors validate as you type with the yaml-language-server modeline."),
+
+    // --- JIG02xx: cross-file semantics --------------------------------------------------------
+    PLATFORM_MISSING("JIG0201", ERROR, "no Platform document",
+            "Add exactly one file with `kind: Platform` to the policy repository."),
+    PLATFORM_DUPLICATE("JIG0202", ERROR, "more than one Platform document",
+            "Keep a single Platform per policy repository."),
+    TENANT_DUPLICATE("JIG0203", ERROR, "two tenants with the same name",
+            "Tenant names are unique across the repository; rename one of them."),
+    NAMESPACE_CLAIMED_TWICE("JIG0204", ERROR, "namespace claimed by two tenants",
+            "A namespace belongs to exactly one tenant; remove it from one of them."),
+    POOL_DUPLICATE("JIG0205", ERROR, "two pools with the same name in one tenant",
+            "Rename one of the pools."),
+    NAME_TOO_LONG("JIG0206", ERROR, "generated object name too long",
+            "NodePool names become label values (63 characters at most): shorten the tenant or pool name."),
+    QUOTA_OVER_PLATFORM("JIG0207", ERROR, "tenant quotas exceed the platform limits",
+            "Lower the tenant quotas or raise spec.limits in the Platform."),
+    SHARES_OVER_QUOTA("JIG0208", ERROR, "pool shares add up to more than the tenant quota",
+            "The shares of a tenant's pools must add up to 100% or less."),
+    RESERVATION_OVERALLOCATED("JIG0209", ERROR, "reservation allocations exceed the reserved amount",
+            "Lower the allocations or raise the reservation's cpu."),
+    RESERVATION_UNKNOWN_TENANT("JIG0210", ERROR, "reservation allocated to an unknown tenant",
+            "Allocate reservations only to tenants that exist in the repository."),
+    RESERVATION_OVER_QUOTA("JIG0211", ERROR, "reservation allocation exceeds the tenant quota",
+            "A tenant's reserved cpu counts against its quota; lower the allocation or raise the quota."),
+    FORBIDDEN_BY_PLATFORM("JIG0212", ERROR, "pool asks for what the platform forbids",
+            "Ask only for values the Platform lists under spec.allowed, or ask the platform team to allow more."),
+    NO_INSTANCE_TYPES("JIG0213", ERROR, "pool requirements match no instance type",
+            "Loosen the named constraint; `jig explain` lists what each pool can launch."),
+    LIMIT_BELOW_SMALLEST_INSTANCE("JIG0214", ERROR, "pool limit is below the smallest matching instance",
+            "Raise the pool's share or the tenant quota, or allow smaller instances; otherwise the pool can never launch a node."),
+    BAD_DURATION("JIG0215", ERROR, "invalid duration",
+            "Durations are Go-style: `90s`, `15m`, `2h`, `1h30m`, or `Never` where allowed."),
+    BAD_CRON("JIG0216", ERROR, "invalid cron expression",
+            "Use five fields (minute hour day-of-month month day-of-week) or @daily, @weekly, @monthly, @yearly, @hourly."),
+    BAD_TIME_ZONE("JIG0217", ERROR, "unknown time zone",
+            "Use an IANA time zone name such as `Europe/Berlin` or `America/New_York`."),
+    OVERLAPPING_POOLS("JIG0218", WARNING, "overlapping pools with equal weight",
+            "Karpenter picks one of them at random; give one pool a higher `weight` or make their requirements disjoint."),
+    BUDGET_BLOCKS_FOREVER("JIG0219", ERROR, "disruption budget blocks disruption forever",
+            "A budget of 0 nodes without a schedule, or a window that never closes, stops consolidation, drift and upgrades for good; give it a schedule and a shorter duration."),
+    UNKNOWN_IMAGE("JIG0220", ERROR, "unknown image name",
+            "Use a name defined under spec.images in the Platform."),
+    UNKNOWN_ZONE("JIG0221", ERROR, "zone not in the platform's zones",
+            "Use zones listed in spec.cluster.zones of the Platform."),
+    BAD_QUANTITY("JIG0222", ERROR, "invalid resource quantity",
+            "Quantities are Kubernetes quantities: `100`, `500m`, `64Gi`."),
+    UNUSABLE_RESERVATION("JIG0223", WARNING, "reservation allocation no tenant pool can use",
+            "The tenant allows neither on-demand capacity nor the reserved families; the allocation is wasted."),
+    RESERVED_LABEL("JIG0224", ERROR, "label or taint key reserved by Jig or Karpenter",
+            "Pick another key: the tenancy key and the karpenter.sh / karpenter.k8s.aws / kubernetes.io domains are managed by Jig and Karpenter."),
+    SIZE_BOUNDS("JIG0225", ERROR, "size bounds are inverted",
+            "The minimum must not exceed the maximum."),
+
+    // --- JIG03xx: Karpenter v1.14.1 CRD conformance of emitted objects ---------------------------
+    KARPENTER_SCHEMA("JIG0301", ERROR, "object violates the Karpenter CRD schema",
+            "This is what the API server would reject; fix the policy field that produced it."),
+    KARPENTER_PATTERN("JIG0302", ERROR, "value does not match the Karpenter CRD pattern",
+            "This is what the API server would reject; fix the policy field that produced it."),
+    KARPENTER_CEL("JIG0303", ERROR, "object violates a Karpenter CRD validation rule",
+            "This is what the API server would reject; fix the policy field that produced it."),
+
+    // --- JIG04xx: generation ----------------------------------------------------------------
+    FREEZE_NOT_TRANSLATABLE("JIG0401", ERROR, "freeze window cannot be expressed as a UTC cron",
+            "Karpenter evaluates budget schedules in UTC; use a single minute and hour, or give the freeze in UTC.");
+
+    private final String id;
+    private final Severity severity;
+    private final String title;
+    private final String hint;
+
+    Rule(String id, Severity severity, String title, String hint) {
+        this.id = id;
+        this.severity = severity;
+        this.title = title;
+        this.hint = hint;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public Severity severity() {
+        return severity;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public String hint() {
+        return hint;
+    }
+}

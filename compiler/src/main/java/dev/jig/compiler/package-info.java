@@ -1,0 +1,2 @@
+/** Jig policy compiler: load → check → generate → emit. */
+package dev.jig.compiler;
