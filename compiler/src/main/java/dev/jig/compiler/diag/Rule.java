@@ -71,14 +71,16 @@ public enum Rule {
             "Use a name defined under spec.images in the Platform."),
     UNKNOWN_ZONE("JIG0221", ERROR, "zone not in the platform's zones",
             "Use zones listed in spec.cluster.zones of the Platform."),
-    BAD_QUANTITY("JIG0222", ERROR, "invalid resource quantity",
-            "Quantities are Kubernetes quantities: `100`, `500m`, `64Gi`."),
     UNUSABLE_RESERVATION("JIG0223", WARNING, "reservation allocation no tenant pool can use",
             "The tenant allows neither on-demand capacity nor the reserved families; the allocation is wasted."),
     RESERVED_LABEL("JIG0224", ERROR, "label or taint key reserved by Jig or Karpenter",
             "Pick another key: the tenancy key and the karpenter.sh / karpenter.k8s.aws / kubernetes.io domains are managed by Jig and Karpenter."),
     SIZE_BOUNDS("JIG0225", ERROR, "size bounds are inverted",
             "The minimum must not exceed the maximum."),
+    POOL_NAME_COLLISION("JIG0226", ERROR, "two pools generate the same NodePool name",
+            "Rename the tenant or the pool so that '<tenant>-<pool>' names are unique."),
+    DEFAULT_IMAGE_UNKNOWN("JIG0227", ERROR, "defaultImage is not one of the platform's images",
+            "Set spec.defaultImage to a key of spec.images."),
 
     // --- JIG03xx: Karpenter v1.14.1 CRD conformance of emitted objects ---------------------------
     KARPENTER_SCHEMA("JIG0301", ERROR, "object violates the Karpenter CRD schema",

@@ -1,0 +1,71 @@
+package dev.jig.compiler.check;
+
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.karpenter.GoDuration;
+import dev.jig.compiler.policy.Budget;
+import dev.jig.compiler.policy.Platform;
+import dev.jig.compiler.policy.PolicySet;
+import dev.jig.compiler.policy.Tenant;
+import dev.jig.compiler.source.Position;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * JIG0215: durations parse and make sense where they are used: expiry and grace periods are
+ * positive, budget and freeze windows are whole minutes (cron has no seconds) and at least a minute.
+ */
+final class DurationCheck implements PolicyCheck {
+
+    @Override
+    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+        List<Diagnostic> out = new ArrayList<>();
+        Platform p = set.platform();
+        Platform.Defaults d = p.defaults();
+        lifetime(d.expireAfter(), true, p.origin().at("spec/defaults/expireAfter"), "expireAfter", out);
+        lifetime(d.terminationGracePeriod(), false, p.origin().at("spec/defaults/terminationGracePeriod"), "terminationGracePeriod", out);
+        lifetime(d.consolidation().after(), true, p.origin().at("spec/defaults/consolidation/after"), "consolidation.after", out);
+        budgets(d.budgets(), out);
+        for (Platform.Freeze f : p.freezes()) window(f.duration(), f.origin().at("duration"), "freeze duration", out);
+        for (Tenant t : set.tenants()) {
+            for (Tenant.Pool pool : t.pools()) {
+                if (pool.expireAfter() != null) lifetime(pool.expireAfter(), true, pool.origin().at("expireAfter"), "expireAfter", out);
+                if (pool.terminationGracePeriod() != null) {
+                    lifetime(pool.terminationGracePeriod(), false, pool.origin().at("terminationGracePeriod"), "terminationGracePeriod", out);
+                }
+                if (pool.consolidation() != null) {
+                    lifetime(pool.consolidation().after(), true, pool.origin().at("disruption/consolidation/after"), "consolidation.after", out);
+                }
+                if (pool.budgets() != null) budgets(pool.budgets(), out);
+            }
+        }
+        return out;
+    }
+
+    private static void budgets(List<Budget> budgets, List<Diagnostic> out) {
+        for (Budget b : budgets) {
+            if (b.duration() != null) window(b.duration(), b.origin().at("duration"), "budget duration", out);
+        }
+    }
+
+    private static void lifetime(String value, boolean neverAllowed, Position pos, String what, List<Diagnostic> out) {
+        if (neverAllowed && "Never".equals(value)) return;
+        var seconds = GoDuration.parseSeconds(value);
+        if (seconds.isEmpty()) {
+            out.add(Diagnostic.of(Rule.BAD_DURATION, pos, what + " '" + value + "' is not a duration"));
+        } else if (seconds.get() == 0 && !what.equals("consolidation.after")) {
+            out.add(Diagnostic.of(Rule.BAD_DURATION, pos, what + " '" + value + "' is zero; nodes would be replaced or killed at once"));
+        }
+    }
+
+    private static void window(String value, Position pos, String what, List<Diagnostic> out) {
+        var seconds = GoDuration.parseSeconds(value);
+        if (seconds.isEmpty()) {
+            out.add(Diagnostic.of(Rule.BAD_DURATION, pos, what + " '" + value + "' is not a duration"));
+        } else if (seconds.get() % 60 != 0 || seconds.get() == 0) {
+            out.add(Diagnostic.of(Rule.BAD_DURATION, pos, what + " '" + value + "' must be a whole, non-zero number of minutes (Karpenter evaluates budgets per minute)",
+                    "Use minutes and hours only, e.g. `30m`, `8h`, `1h30m`."));
+        }
+    }
+}

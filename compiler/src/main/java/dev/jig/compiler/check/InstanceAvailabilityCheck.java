@@ -1,0 +1,69 @@
+package dev.jig.compiler.check;
+
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.compiler.catalog.InstanceType;
+import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.generate.Constraint;
+import dev.jig.compiler.generate.PoolSelection;
+import dev.jig.compiler.generate.QuotaPlan;
+import dev.jig.compiler.karpenter.Quantity;
+import dev.jig.compiler.policy.PolicySet;
+import dev.jig.compiler.policy.Resources;
+import dev.jig.compiler.policy.Tenant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * JIG0213: every pool's requirements match at least one instance type of the catalog; when none
+ * does, the finding names the constraint that emptied the set. JIG0214: the pool's limit admits at
+ * least one matching type, or Karpenter could never launch a node for it.
+ */
+final class InstanceAvailabilityCheck implements PolicyCheck {
+
+    @Override
+    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+        List<Diagnostic> out = new ArrayList<>();
+        for (Tenant t : set.tenants()) {
+            QuotaPlan.Plan plan = null;
+            for (Tenant.Pool p : t.pools()) {
+                List<Constraint> constraints = PoolSelection.constraints(set.platform(), p);
+                Optional<Constraint> emptying = PoolSelection.emptyingConstraint(catalog, constraints);
+                if (emptying.isPresent()) {
+                    Constraint c = emptying.get();
+                    out.add(Diagnostic.of(Rule.NO_INSTANCE_TYPES, c.position(),
+                            "pool '" + t.name() + "/" + p.name() + "' matches no instance type: nothing is left after "
+                                    + c.requirement().describe() + " (from " + c.field() + ")"));
+                    continue;
+                }
+                if (plan == null) plan = QuotaPlan.of(set.platform(), t, catalog);
+                if (plan.remaining().cpuMillis() < 0 || plan.remaining().memoryMib() < 0) continue; // JIG0211 says why
+                Resources limit = plan.pools().get(p.name()).limit();
+                List<InstanceType> types = PoolSelection.matching(catalog, constraints);
+                boolean fits = types.stream().anyMatch(it -> fits(it, limit, p.isGpu()));
+                if (!fits) {
+                    InstanceType smallest = types.stream()
+                            .min(Comparator.comparingInt(InstanceType::vcpu).thenComparingLong(InstanceType::memoryMib)).orElseThrow();
+                    var pos = p.sharePercent() != null ? p.origin().at("share") : p.origin().at("name");
+                    out.add(Diagnostic.of(Rule.LIMIT_BELOW_SMALLEST_INSTANCE, pos,
+                            "pool '" + t.name() + "/" + p.name() + "' is limited to " + describe(limit, p.isGpu())
+                                    + ", less than its smallest matching instance " + smallest.name() + " (" + smallest.vcpu() + " vCPU, "
+                                    + Quantity.formatMebibytes(smallest.memoryMib()) + (p.isGpu() ? ", " + smallest.gpuCount() + " GPU" : "") + ")"));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean fits(InstanceType t, Resources limit, boolean gpu) {
+        return t.vcpu() * 1000L <= limit.cpuMillis() && t.memoryMib() <= limit.memoryMib()
+                && (!gpu || t.gpuCount() <= limit.gpus());
+    }
+
+    private static String describe(Resources r, boolean gpu) {
+        return Quantity.formatCpuMillis(r.cpuMillis()) + " cpu, " + Quantity.formatMebibytes(r.memoryMib())
+                + (gpu ? ", " + r.gpus() + " GPU" : "");
+    }
+}

@@ -1,0 +1,38 @@
+package dev.jig.compiler.check;
+
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.policy.PolicySet;
+import dev.jig.compiler.policy.Tenant;
+import dev.jig.compiler.source.Position;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** JIG0204: a namespace belongs to exactly one tenant. */
+final class NamespaceOwnershipCheck implements PolicyCheck {
+
+    @Override
+    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+        List<Diagnostic> out = new ArrayList<>();
+        Map<String, String> owner = new HashMap<>();
+        Map<String, Position> where = new HashMap<>();
+        for (Tenant t : set.tenants()) {
+            for (int i = 0; i < t.namespaces().size(); i++) {
+                String ns = t.namespaces().get(i);
+                Position pos = t.origin().at("spec/namespaces/" + i);
+                String first = owner.putIfAbsent(ns, t.name());
+                if (first == null) {
+                    where.put(ns, pos);
+                } else {
+                    String whom = first.equals(t.name()) ? "this tenant already" : "tenant '" + first + "'";
+                    out.add(Diagnostic.of(Rule.NAMESPACE_CLAIMED_TWICE, pos,
+                            "namespace '" + ns + "' is claimed by " + whom + " at " + where.get(ns)));
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.jig.compiler.check;
+
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.generate.Generator;
+import dev.jig.compiler.policy.Platform;
+import dev.jig.compiler.policy.PolicySet;
+import dev.jig.compiler.policy.Tenant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * JIG0205: pool names are unique within a tenant. JIG0206: every generated NodePool name fits in a
+ * label value (Karpenter labels each node with its pool's name). JIG0226: no two generated names collide.
+ */
+final class PoolNamesCheck implements PolicyCheck {
+
+    private static final int MAX_LABEL_VALUE = 63;
+
+    @Override
+    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+        List<Diagnostic> out = new ArrayList<>();
+        Set<String> generated = new HashSet<>();
+        for (Tenant t : set.tenants()) {
+            Set<String> names = new HashSet<>();
+            for (Tenant.Pool p : t.pools()) {
+                if (!names.add(p.name())) {
+                    out.add(Diagnostic.of(Rule.POOL_DUPLICATE, p.origin().at("name"),
+                            "tenant '" + t.name() + "' already has a pool named '" + p.name() + "'"));
+                    continue;
+                }
+                String name = Generator.poolName(t.name(), p.name());
+                nameFits(name, p.origin().at("name"), generated, out);
+            }
+        }
+        for (Platform.Reservation r : set.platform().reservations()) {
+            for (Platform.Allocation a : r.allocations()) {
+                nameFits(Generator.reservedPoolName(a.tenant(), r.name()), a.origin().at("tenant"), generated, out);
+            }
+        }
+        return out;
+    }
+
+    private static void nameFits(String name, dev.jig.compiler.source.Position pos, Set<String> generated, List<Diagnostic> out) {
+        if (name.length() > MAX_LABEL_VALUE) {
+            out.add(Diagnostic.of(Rule.NAME_TOO_LONG, pos,
+                    "NodePool name '" + name + "' has " + name.length() + " characters; at most " + MAX_LABEL_VALUE + " fit in the karpenter.sh/nodepool label"));
+        } else if (!generated.add(name)) {
+            out.add(Diagnostic.of(Rule.POOL_NAME_COLLISION, pos,
+                    "NodePool name '" + name + "' is generated twice; tenant and pool names combine ambiguously"));
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.jig.compiler.check;
+
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.karpenter.Quantity;
+import dev.jig.compiler.policy.Platform;
+import dev.jig.compiler.policy.PolicySet;
+import dev.jig.compiler.policy.Resources;
+import dev.jig.compiler.policy.Tenant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * JIG0207: the tenants' quotas together fit in the platform's cluster-wide limits, dimension by
+ * dimension. Reported at the platform limit, naming the largest tenants.
+ */
+final class QuotaCheck implements PolicyCheck {
+
+    @Override
+    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+        Platform p = set.platform();
+        Resources total = Resources.ZERO;
+        for (Tenant t : set.tenants()) total = total.plus(t.quota());
+        Resources limit = p.limits();
+        List<Diagnostic> out = new ArrayList<>();
+        if (total.cpuMillis() > limit.cpuMillis()) {
+            out.add(Diagnostic.of(Rule.QUOTA_OVER_PLATFORM, p.origin().at("spec/limits/cpu"),
+                    "tenant cpu quotas add up to " + Quantity.formatCpuMillis(total.cpuMillis()) + ", above the platform limit "
+                            + Quantity.formatCpuMillis(limit.cpuMillis()) + " (" + largest(set, "cpu") + ")"));
+        }
+        if (total.memoryMib() > limit.memoryMib()) {
+            out.add(Diagnostic.of(Rule.QUOTA_OVER_PLATFORM, p.origin().at("spec/limits/memory"),
+                    "tenant memory quotas add up to " + Quantity.formatMebibytes(total.memoryMib()) + ", above the platform limit "
+                            + Quantity.formatMebibytes(limit.memoryMib()) + " (" + largest(set, "memory") + ")"));
+        }
+        if (total.gpus() > limit.gpus()) {
+            out.add(Diagnostic.of(Rule.QUOTA_OVER_PLATFORM, p.origin().at("spec/limits/gpu"),
+                    "tenant GPU quotas add up to " + total.gpus() + ", above the platform limit " + limit.gpus() + " (" + largest(set, "gpu") + ")"));
+        }
+        return out;
+    }
+
+    private static String largest(PolicySet set, String dim) {
+        return "largest: " + set.tenants().stream()
+                .sorted((a, b) -> Long.compare(amount(b, dim), amount(a, dim)))
+                .limit(3)
+                .map(t -> t.name() + " " + format(amount(t, dim), dim))
+                .reduce((a, b) -> a + ", " + b).orElse("none");
+    }
+
+    private static long amount(Tenant t, String dim) {
+        return switch (dim) {
+            case "cpu" -> t.quota().cpuMillis();
+            case "memory" -> t.quota().memoryMib();
+            default -> t.quota().gpus();
+        };
+    }
+
+    private static String format(long v, String dim) {
+        return switch (dim) {
+            case "cpu" -> Quantity.formatCpuMillis(v);
+            case "memory" -> Quantity.formatMebibytes(v);
+            default -> Long.toString(v);
+        };
+    }
+}

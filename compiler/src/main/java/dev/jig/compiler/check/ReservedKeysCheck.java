@@ -1,0 +1,63 @@
+package dev.jig.compiler.check;
+
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.generate.Generator;
+import dev.jig.compiler.karpenter.Taint;
+import dev.jig.compiler.policy.PolicySet;
+import dev.jig.compiler.policy.Tenant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * JIG0224: tenants cannot set labels or taints that Jig or Karpenter manage. A pool label
+ * {@code jig.dev/tenant: other} would otherwise make a pool look like another tenant's.
+ */
+final class ReservedKeysCheck implements PolicyCheck {
+
+    private static final List<String> RESERVED_DOMAINS = List.of("karpenter.sh", "karpenter.k8s.aws", "kubernetes.io", "k8s.io");
+
+    @Override
+    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+        List<Diagnostic> out = new ArrayList<>();
+        String tenancyKey = set.platform().tenancyKey();
+        for (Tenant t : set.tenants()) {
+            for (Tenant.Pool p : t.pools()) {
+                for (String key : p.labels().keySet()) {
+                    if (reserved(key, tenancyKey)) {
+                        out.add(Diagnostic.of(Rule.RESERVED_LABEL, p.origin().keyOf("labels/" + escape(key)),
+                                "label '" + key + "' is managed by " + owner(key, tenancyKey)));
+                    }
+                }
+                for (int i = 0; i < p.taints().size(); i++) {
+                    Taint taint = p.taints().get(i);
+                    if (reserved(taint.key(), tenancyKey)) {
+                        out.add(Diagnostic.of(Rule.RESERVED_LABEL, p.origin().at("taints/" + i + "/key"),
+                                "taint key '" + taint.key() + "' is managed by " + owner(taint.key(), tenancyKey)));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    static boolean reserved(String key, String tenancyKey) {
+        if (key.equals(tenancyKey) || key.equals(Generator.POOL_LABEL)) return true;
+        int slash = key.indexOf('/');
+        if (slash < 0) return false;
+        String domain = key.substring(0, slash);
+        for (String d : RESERVED_DOMAINS) {
+            if (domain.equals(d) || domain.endsWith("." + d)) return true;
+        }
+        return false;
+    }
+
+    private static String owner(String key, String tenancyKey) {
+        return key.equals(tenancyKey) || key.equals(Generator.POOL_LABEL) ? "Jig (tenancy)" : "Kubernetes or Karpenter";
+    }
+
+    private static String escape(String key) {
+        return dev.jig.compiler.source.SourceMap.escape(key);
+    }
+}

@@ -1,0 +1,67 @@
+package dev.jig.compiler.check;
+
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.karpenter.GoDuration;
+import dev.jig.compiler.policy.Budget;
+import dev.jig.compiler.policy.Platform;
+import dev.jig.compiler.policy.PolicySet;
+import dev.jig.compiler.policy.Tenant;
+import dev.jig.compiler.schedule.Cron;
+import dev.jig.compiler.schedule.FreezeTranslator;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * JIG0216: cron expressions of budgets and freezes parse. JIG0217: freeze time zones are IANA zones.
+ * JIG0401: each freeze has a faithful UTC form (Karpenter has no time zones).
+ */
+final class ScheduleCheck implements PolicyCheck {
+
+    @Override
+    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+        List<Diagnostic> out = new ArrayList<>();
+        Platform p = set.platform();
+        budgets(p.defaults().budgets(), out);
+        for (Tenant t : set.tenants()) {
+            for (Tenant.Pool pool : t.pools()) {
+                if (pool.budgets() != null) budgets(pool.budgets(), out);
+            }
+        }
+        for (Platform.Freeze f : p.freezes()) {
+            Cron cron = parse(f.schedule(), f.origin().at("schedule"), out);
+            ZoneId zone = null;
+            if (ZoneId.getAvailableZoneIds().contains(f.timeZone())) {
+                zone = ZoneId.of(f.timeZone());
+            } else {
+                out.add(Diagnostic.of(Rule.BAD_TIME_ZONE, f.origin().at("timeZone"), "'" + f.timeZone() + "' is not an IANA time zone"));
+            }
+            var seconds = GoDuration.parseSeconds(f.duration());
+            if (cron == null || zone == null || seconds.isEmpty()) continue;
+            try {
+                FreezeTranslator.toUtc(cron, zone, seconds.get() / 60);
+            } catch (FreezeTranslator.NotTranslatable e) {
+                out.add(Diagnostic.of(Rule.FREEZE_NOT_TRANSLATABLE, f.origin().at("schedule"),
+                        "freeze '" + f.name() + "' in " + f.timeZone() + ": " + e.getMessage()));
+            }
+        }
+        return out;
+    }
+
+    private static void budgets(List<Budget> budgets, List<Diagnostic> out) {
+        for (Budget b : budgets) {
+            if (b.schedule() != null) parse(b.schedule(), b.origin().at("schedule"), out);
+        }
+    }
+
+    private static Cron parse(String expression, dev.jig.compiler.source.Position pos, List<Diagnostic> out) {
+        try {
+            return Cron.parse(expression);
+        } catch (IllegalArgumentException e) {
+            out.add(Diagnostic.of(Rule.BAD_CRON, pos, "'" + expression + "': " + e.getMessage()));
+            return null;
+        }
+    }
+}

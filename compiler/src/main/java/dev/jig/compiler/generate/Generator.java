@@ -1,0 +1,135 @@
+package dev.jig.compiler.generate;
+
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.compiler.catalog.InstanceType;
+import dev.jig.compiler.karpenter.Requirement;
+import dev.jig.compiler.karpenter.Taint;
+import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.compiler.policy.Platform;
+import dev.jig.compiler.policy.PolicySet;
+import dev.jig.compiler.policy.Tenant;
+import dev.jig.compiler.schedule.FreezeTranslator;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The pure heart of the compiler: a checked policy set in, the Karpenter objects, the tenancy
+ * ConfigMap and (optionally) the Namespaces out. It assumes the checks passed; it never looks at
+ * files, git or the clock.
+ */
+public final class Generator {
+
+    public static final String POOL_LABEL = "jig.dev/pool";
+    public static final int DEFAULT_WEIGHT = 10;
+    public static final int RESERVED_WEIGHT = 90;
+    public static final int REGULAR_WEIGHT_MAX = 79;
+    public static final int RESERVED_WEIGHT_MIN = 80;
+
+    private Generator() {
+    }
+
+    public static List<GeneratedObject> generate(PolicySet set, Catalog catalog) throws FreezeTranslator.NotTranslatable {
+        Platform platform = set.platform();
+        List<Budgets.FreezeBudget> freezes = Budgets.freezes(platform);
+        List<GeneratedObject> out = new ArrayList<>();
+        Map<String, QuotaPlan.Plan> plans = new LinkedHashMap<>();
+        for (Tenant tenant : set.tenants()) {
+            QuotaPlan.Plan plan = QuotaPlan.of(platform, tenant, catalog);
+            plans.put(tenant.name(), plan);
+            tenantObjects(platform, tenant, plan, freezes, catalog, out);
+        }
+        out.add(TenancyConfig.configMap(set, plans));
+        if (platform.emitNamespaces()) {
+            for (Tenant t : set.tenants()) {
+                for (String ns : t.namespaces()) out.add(TenancyConfig.namespace(platform, t, ns));
+            }
+        }
+        out.sort(GeneratedObjects.ORDER);
+        return List.copyOf(out);
+    }
+
+    /** NodePool name of a tenant pool. */
+    public static String poolName(String tenant, String pool) {
+        return tenant + "-" + pool;
+    }
+
+    /** NodePool name of a tenant's share of a reservation. */
+    public static String reservedPoolName(String tenant, String reservation) {
+        return tenant + "-reserved-" + reservation;
+    }
+
+    private static void tenantObjects(Platform platform, Tenant tenant, QuotaPlan.Plan plan,
+                                      List<Budgets.FreezeBudget> freezes, Catalog catalog, List<GeneratedObject> out) {
+        String key = platform.tenancyKey();
+        List<Taint> isolation = tenant.isolation() == Tenant.Isolation.DEDICATED
+                ? List.of(new Taint(key, tenant.name(), "NoSchedule")) : List.of();
+        Map<String, NodeClassFactory.Spec> nodeClasses = new TreeMap<>();
+        Platform.Defaults d = platform.defaults();
+
+        for (QuotaPlan.ReservedLimit r : plan.reserved()) {
+            String nodeClass = nodeClass(platform, tenant, null, nodeClasses);
+            String name = reservedPoolName(tenant.name(), r.reservation().name());
+            NodePoolFactory.Spec spec = new NodePoolFactory.Spec(name, tenant.name(), key, "reserved-" + r.reservation().name(),
+                    Map.of(), nodeClass, reservedRequirements(platform, r.reservation(), catalog), isolation,
+                    d.expireAfter(), d.terminationGracePeriod(), d.consolidation(), d.budgets(), freezes,
+                    r.limit(), false, RESERVED_WEIGHT);
+            out.add(new GeneratedObject("karpenter.sh/v1", "NodePool", null, name, NodePoolFactory.build(spec),
+                    allocationPosition(platform, r.reservation(), tenant)));
+        }
+        for (Tenant.Pool p : tenant.pools()) {
+            String nodeClass = nodeClass(platform, tenant, p, nodeClasses);
+            List<Taint> taints = new ArrayList<>(isolation);
+            taints.addAll(p.taints());
+            String name = poolName(tenant.name(), p.name());
+            NodePoolFactory.Spec spec = new NodePoolFactory.Spec(name, tenant.name(), key, p.name(), new TreeMap<>(p.labels()),
+                    nodeClass, PoolSelection.requirements(PoolSelection.constraints(platform, p)), taints,
+                    p.expireAfter() != null ? p.expireAfter() : d.expireAfter(),
+                    p.terminationGracePeriod() != null ? p.terminationGracePeriod() : d.terminationGracePeriod(),
+                    p.consolidation() != null ? p.consolidation() : d.consolidation(),
+                    p.budgets() != null ? p.budgets() : d.budgets(), freezes,
+                    plan.pools().get(p.name()).limit(), p.isGpu(), p.weight() != null ? p.weight() : DEFAULT_WEIGHT);
+            out.add(new GeneratedObject("karpenter.sh/v1", "NodePool", null, name, NodePoolFactory.build(spec), p.origin().position()));
+        }
+        nodeClasses.forEach((name, spec) -> out.add(new GeneratedObject("karpenter.k8s.aws/v1", "EC2NodeClass", null, name,
+                NodeClassFactory.build(platform, spec), tenant.origin().position())));
+    }
+
+    /**
+     * The EC2NodeClass a pool uses: one per tenant and image, or one of the pool's own when it
+     * overrides kubelet settings (kubelet lives on the node class in Karpenter v1).
+     */
+    private static String nodeClass(Platform platform, Tenant tenant, Tenant.Pool pool, Map<String, NodeClassFactory.Spec> classes) {
+        String image = pool != null && pool.image() != null ? pool.image() : platform.defaultImage();
+        boolean own = pool != null && !pool.kubelet().isEmpty();
+        String name = own ? tenant.name() + "-" + pool.name() : tenant.name() + "-" + image;
+        Map<String, Object> kubelet = new TreeMap<>(platform.defaults().kubelet());
+        if (own) kubelet.putAll(pool.kubelet());
+        classes.putIfAbsent(name, new NodeClassFactory.Spec(name, tenant.name(), platform.tenancyKey(), tenant.costCenter(),
+                platform.images().get(image), kubelet));
+        return name;
+    }
+
+    /** Reserved pools buy on-demand capacity of the reserved families only, in every platform zone. */
+    static List<Requirement> reservedRequirements(Platform platform, Platform.Reservation r, Catalog catalog) {
+        TreeSet<String> arch = new TreeSet<>();
+        for (InstanceType t : catalog.all()) {
+            if (r.families().contains(t.family())) arch.add(t.architecture());
+        }
+        List<String> families = r.families().stream().distinct().sorted().toList();
+        return List.of(
+                Requirement.in(WellKnownLabels.CAPACITY_TYPE, List.of("on-demand")),
+                Requirement.in(WellKnownLabels.ZONE, platform.cluster().zones().stream().sorted().toList()),
+                Requirement.in(WellKnownLabels.ARCH, List.copyOf(arch)),
+                Requirement.in(WellKnownLabels.OS, List.of("linux")),
+                Requirement.in(WellKnownLabels.FAMILY, families));
+    }
+
+    private static dev.jig.compiler.source.Position allocationPosition(Platform platform, Platform.Reservation r, Tenant t) {
+        return r.allocations().stream().filter(a -> a.tenant().equals(t.name())).findFirst()
+                .map(a -> a.origin().position()).orElse(r.origin().position());
+    }
+}

@@ -1,0 +1,75 @@
+package dev.jig.compiler.generate;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.compiler.karpenter.Quantity;
+import dev.jig.compiler.karpenter.Requirement;
+import dev.jig.compiler.karpenter.Taint;
+import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.compiler.policy.Budget;
+import dev.jig.compiler.policy.Consolidation;
+import dev.jig.compiler.policy.Resources;
+import java.util.List;
+import java.util.Map;
+
+/** Builds karpenter.sh/v1 NodePool objects, fully specified (every CRD default written out). */
+final class NodePoolFactory {
+
+    /** Everything one NodePool says, already decided by the generator. */
+    record Spec(String name, String tenant, String tenancyKey, String poolLabel, Map<String, String> labels,
+                String nodeClassName, List<Requirement> requirements, List<Taint> taints, String expireAfter,
+                String terminationGracePeriod, Consolidation consolidation, List<Budget> budgets,
+                List<Budgets.FreezeBudget> freezes, Resources limit, boolean gpuLimit, int weight) {
+    }
+
+    private NodePoolFactory() {
+    }
+
+    static ObjectNode build(Spec s) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode root = f.objectNode();
+        root.put("apiVersion", "karpenter.sh/v1");
+        root.put("kind", "NodePool");
+        ObjectNode meta = root.putObject("metadata");
+        meta.put("name", s.name());
+        ObjectNode metaLabels = meta.putObject("labels");
+        metaLabels.put("app.kubernetes.io/managed-by", "jig");
+        metaLabels.put(s.tenancyKey(), s.tenant());
+
+        ObjectNode spec = root.putObject("spec");
+        ObjectNode template = spec.putObject("template");
+        ObjectNode labels = template.putObject("metadata").putObject("labels");
+        labels.put(s.tenancyKey(), s.tenant());
+        labels.put(Generator.POOL_LABEL, s.poolLabel());
+        s.labels().forEach(labels::put);
+
+        ObjectNode ts = template.putObject("spec");
+        ObjectNode ref = ts.putObject("nodeClassRef");
+        ref.put("group", "karpenter.k8s.aws");
+        ref.put("kind", "EC2NodeClass");
+        ref.put("name", s.nodeClassName());
+        ArrayNode reqs = ts.putArray("requirements");
+        s.requirements().forEach(r -> reqs.add(r.toJson()));
+        if (!s.taints().isEmpty()) {
+            ArrayNode taints = ts.putArray("taints");
+            s.taints().forEach(t -> taints.add(t.toJson()));
+        }
+        ts.put("expireAfter", s.expireAfter());
+        ts.put("terminationGracePeriod", s.terminationGracePeriod());
+
+        ObjectNode disruption = spec.putObject("disruption");
+        disruption.put("consolidationPolicy", s.consolidation().policy());
+        disruption.put("consolidateAfter", s.consolidation().after());
+        disruption.set("budgets", Budgets.toJson(s.budgets(), s.freezes()));
+
+        ObjectNode limits = spec.putObject("limits");
+        long cpu = s.limit().cpuMillis();
+        if (cpu % 1000 == 0) limits.put("cpu", cpu / 1000);
+        else limits.put("cpu", Quantity.formatCpuMillis(cpu));
+        limits.put("memory", Quantity.formatMebibytes(s.limit().memoryMib()));
+        if (s.gpuLimit()) limits.put(WellKnownLabels.GPU_RESOURCE, s.limit().gpus());
+        spec.put("weight", s.weight());
+        return root;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.jig.compiler.schedule;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decides whether a set of recurring windows (cron + duration) together cover all time, so that a
+ * zero-node budget made of them would stop disruption for good. It walks the merged firings over
+ * two years and looks for any moment that no window covers.
+ */
+public final class BlockingWindows {
+
+    private static final LocalDateTime START = LocalDateTime.of(2026, 1, 1, 0, 0);
+    private static final int HORIZON_DAYS = 2 * 366;
+
+    private BlockingWindows() {
+    }
+
+    public record Window(Cron cron, long durationMinutes) {
+    }
+
+    /** True when every moment of the horizon lies inside at least one window. */
+    public static boolean coverAllTime(List<Window> windows) {
+        if (windows.isEmpty()) return false;
+        int n = windows.size();
+        List<LocalDateTime> next = new ArrayList<>(n);
+        LocalDateTime end = START.plusDays(HORIZON_DAYS);
+        // Coverage is judged from the first firing on: the time before it is an artefact of START.
+        LocalDateTime from = START.minusMinutes(1);
+        for (Window w : windows) next.add(w.cron().next(from, HORIZON_DAYS + 400));
+        LocalDateTime covered = null;
+        while (true) {
+            int best = -1;
+            for (int i = 0; i < n; i++) {
+                if (next.get(i) != null && (best < 0 || next.get(i).isBefore(next.get(best)))) best = i;
+            }
+            if (best < 0) return false;
+            LocalDateTime fire = next.get(best);
+            if (covered != null && fire.isAfter(covered)) return false;
+            if (fire.isAfter(end)) return true;
+            LocalDateTime until = fire.plusMinutes(windows.get(best).durationMinutes());
+            if (covered == null || until.isAfter(covered)) covered = until;
+            if (Duration.between(fire, covered).toDays() > HORIZON_DAYS) return true;
+            next.set(best, windows.get(best).cron().next(fire, HORIZON_DAYS + 400));
+        }
+    }
+}
