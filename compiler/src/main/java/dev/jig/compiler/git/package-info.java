@@ -1,0 +1,2 @@
+/** Git adapter: policy files of any commit, read from the object database with JGit. */
+package dev.jig.compiler.git;
