@@ -1,5 +1,6 @@
 package dev.jig.compiler.diff;
 
+import dev.jig.compiler.karpenter.Quantity;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;

@@ -20,9 +20,9 @@ import java.util.TreeMap;
  */
 public final class ManifestDiff {
 
-    public static final String DEFAULT_TENANCY_KEY = "jig.dev/tenant";
-    public static final String REVISION_ANNOTATION = "jig.dev/revision";
-    public static final String CONTENT_HASH_ANNOTATION = "jig.dev/content-hash";
+    public static final String DEFAULT_TENANCY_KEY = dev.jig.compiler.policy.Platform.DEFAULT_TENANCY_KEY;
+    public static final String REVISION_ANNOTATION = dev.jig.compiler.emit.Provenance.REVISION;
+    public static final String CONTENT_HASH_ANNOTATION = dev.jig.compiler.emit.Provenance.CONTENT_HASH;
     private static final Set<String> IGNORED_ANNOTATIONS = Set.of(REVISION_ANNOTATION, CONTENT_HASH_ANNOTATION);
 
     /**

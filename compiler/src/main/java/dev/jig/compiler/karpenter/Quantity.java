@@ -2,83 +2,78 @@ package dev.jig.compiler.karpenter;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.RoundingMode;
-import java.util.Optional;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A Kubernetes resource quantity ({@code 800}, {@code 500m}, {@code 64Gi}, {@code 1.5}, {@code 2e3}),
- * held exactly as a {@link BigDecimal} of base units (cores, bytes, counts).
+ * An exact Kubernetes resource quantity ({@code "800"}, {@code "500m"}, {@code "3200Gi"},
+ * {@code "1.5"}, {@code "2k"}, {@code "1e3"}) held as a {@link BigDecimal} of base units (cores,
+ * bytes, devices), so limits can be summed and compared without rounding. Two quantities are equal
+ * when they denote the same amount: {@code "1Ki"} equals {@code "1024"}.
  */
-public record Quantity(BigDecimal value) implements Comparable<Quantity> {
-
-    private static final BigInteger KI = BigInteger.valueOf(1024);
-    private static final BigDecimal MI_BYTES = new BigDecimal(1024L * 1024L);
-    private static final BigDecimal GI_BYTES = new BigDecimal(1024L * 1024L * 1024L);
-    private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
-
-    private static final Pattern SYNTAX = Pattern.compile(
-            "([+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+))(?:(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE])|([eE][+-]?[0-9]+))?");
+public record Quantity(BigDecimal amount) implements Comparable<Quantity> {
 
     public static final Quantity ZERO = new Quantity(BigDecimal.ZERO);
 
-    /** Parses a quantity; empty when the text is not one. Accepts a JSON integer's text too. */
-    public static Optional<Quantity> parse(String text) {
-        if (text == null || text.length() > 64) return Optional.empty();
-        Matcher m = SYNTAX.matcher(text.trim());
-        if (!m.matches()) return Optional.empty();
-        BigDecimal number = new BigDecimal(m.group(1));
-        if (m.group(2) != null) return Optional.of(new Quantity(number.multiply(multiplier(m.group(2)))));
-        if (m.group(3) != null) {
-            int exponent = Integer.parseInt(m.group(3).substring(1));
-            if (Math.abs(exponent) > 30) return Optional.empty();
-            return Optional.of(new Quantity(number.scaleByPowerOfTen(exponent)));
+    private static final Pattern SYNTAX =
+            Pattern.compile("([+-]?)(\\d+(?:\\.\\d*)?|\\.\\d+)(?:([numkMGTPE]|[KMGTPE]i)?|[eE]([+-]?\\d{1,4}))");
+    private static final Map<String, BigDecimal> SUFFIXES = Map.ofEntries(
+            Map.entry("", BigDecimal.ONE),
+            Map.entry("n", BigDecimal.ONE.scaleByPowerOfTen(-9)),
+            Map.entry("u", BigDecimal.ONE.scaleByPowerOfTen(-6)),
+            Map.entry("m", BigDecimal.ONE.scaleByPowerOfTen(-3)),
+            Map.entry("k", BigDecimal.ONE.scaleByPowerOfTen(3)),
+            Map.entry("M", BigDecimal.ONE.scaleByPowerOfTen(6)),
+            Map.entry("G", BigDecimal.ONE.scaleByPowerOfTen(9)),
+            Map.entry("T", BigDecimal.ONE.scaleByPowerOfTen(12)),
+            Map.entry("P", BigDecimal.ONE.scaleByPowerOfTen(15)),
+            Map.entry("E", BigDecimal.ONE.scaleByPowerOfTen(18)),
+            Map.entry("Ki", binary(1)),
+            Map.entry("Mi", binary(2)),
+            Map.entry("Gi", binary(3)),
+            Map.entry("Ti", binary(4)),
+            Map.entry("Pi", binary(5)),
+            Map.entry("Ei", binary(6)));
+    private static final String[] BYTE_SUFFIXES = {"Gi", "Mi", "Ki", "G", "M"};
+
+    public Quantity {
+        amount = amount.signum() == 0 ? BigDecimal.ZERO : amount.stripTrailingZeros();
+    }
+
+    /**
+     * Parses the Kubernetes quantity syntax: a signed decimal number followed by a binary suffix
+     * (Ki..Ei), a decimal suffix (n, u, m, k, M..E) or a decimal exponent ({@code e3}, {@code E-2}).
+     *
+     * @throws IllegalArgumentException when {@code text} is not a quantity
+     */
+    public static Quantity parse(String text) {
+        Matcher m = SYNTAX.matcher(text);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("invalid quantity '" + text + "'");
         }
-        return Optional.of(new Quantity(number));
-    }
-
-    private static BigDecimal multiplier(String suffix) {
-        switch (suffix) {
-            case "n": return new BigDecimal("1e-9");
-            case "u": return new BigDecimal("1e-6");
-            case "m": return new BigDecimal("1e-3");
-            case "k": return new BigDecimal("1e3");
-            case "M": return new BigDecimal("1e6");
-            case "G": return new BigDecimal("1e9");
-            case "T": return new BigDecimal("1e12");
-            case "P": return new BigDecimal("1e15");
-            case "E": return new BigDecimal("1e18");
-            case "Ki": return new BigDecimal(KI);
-            case "Mi": return new BigDecimal(KI.pow(2));
-            case "Gi": return new BigDecimal(KI.pow(3));
-            case "Ti": return new BigDecimal(KI.pow(4));
-            case "Pi": return new BigDecimal(KI.pow(5));
-            case "Ei": return new BigDecimal(KI.pow(6));
-            default: throw new IllegalArgumentException(suffix);
+        BigDecimal number = new BigDecimal(m.group(2));
+        if (m.group(1).equals("-")) number = number.negate();
+        if (m.group(4) != null) {
+            return new Quantity(number.scaleByPowerOfTen(Integer.parseInt(m.group(4))));
         }
+        return new Quantity(number.multiply(SUFFIXES.get(m.group(3) == null ? "" : m.group(3))));
     }
 
-    public static Quantity ofMillis(long millis) {
-        return new Quantity(BigDecimal.valueOf(millis).divide(THOUSAND));
-    }
-
-    public static Quantity ofMebibytes(long mib) {
-        return new Quantity(BigDecimal.valueOf(mib).multiply(MI_BYTES));
+    /** Like {@link #parse} but empty instead of throwing, for input that has not been validated. */
+    public static java.util.Optional<Quantity> tryParse(String text) {
+        if (text == null || text.length() > 64 || !SYNTAX.matcher(text).matches()) return java.util.Optional.empty();
+        return java.util.Optional.of(parse(text));
     }
 
     /** Whole millis, rounded down (cpu). */
     public long millis() {
-        return value.multiply(THOUSAND).setScale(0, RoundingMode.FLOOR).longValueExact();
+        return amount.scaleByPowerOfTen(3).setScale(0, java.math.RoundingMode.FLOOR).longValueExact();
     }
 
     /** Whole mebibytes, rounded down (memory). */
     public long mebibytes() {
-        return value.divide(MI_BYTES, 0, RoundingMode.FLOOR).longValueExact();
-    }
-
-    public Quantity plus(Quantity other) {
-        return new Quantity(value.add(other.value));
+        return amount.divide(SUFFIXES.get("Mi"), 0, java.math.RoundingMode.FLOOR).longValueExact();
     }
 
     /** Canonical text for cpu: whole cores when exact, else millicores ({@code 250m}). */
@@ -91,23 +86,51 @@ public record Quantity(BigDecimal value) implements Comparable<Quantity> {
         return mib % 1024 == 0 ? (mib / 1024) + "Gi" : mib + "Mi";
     }
 
+    public Quantity plus(Quantity other) {
+        return new Quantity(amount.add(other.amount));
+    }
+
+    public Quantity minus(Quantity other) {
+        return new Quantity(amount.subtract(other.amount));
+    }
+
+    public int signum() {
+        return amount.signum();
+    }
+
+    /**
+     * A human form for {@code resource}: byte amounts ({@code memory}, {@code ephemeral-storage},
+     * {@code hugepages-*}) with the first of Gi, Mi, Ki, G, M that divides them exactly
+     * ({@code 3200Gi}, {@code 1536Mi}, {@code 1G}); anything else (cpu as cores, GPUs, pods) as a
+     * plain decimal number ({@code 0.5}, {@code 800}).
+     */
+    public String format(String resource) {
+        if (isBytes(resource) && amount.signum() != 0) {
+            for (String suffix : BYTE_SUFFIXES) {
+                BigDecimal[] parts = amount.divideAndRemainder(SUFFIXES.get(suffix));
+                if (parts[1].signum() == 0) {
+                    return parts[0].toBigInteger() + suffix;
+                }
+            }
+        }
+        return amount.toPlainString();
+    }
+
     @Override
     public int compareTo(Quantity o) {
-        return value.compareTo(o.value);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof Quantity q && value.compareTo(q.value) == 0;
-    }
-
-    @Override
-    public int hashCode() {
-        return value.stripTrailingZeros().hashCode();
+        return amount.compareTo(o.amount);
     }
 
     @Override
     public String toString() {
-        return value.stripTrailingZeros().toPlainString();
+        return amount.toPlainString();
+    }
+
+    private static boolean isBytes(String resource) {
+        return resource.equals("memory") || resource.equals("ephemeral-storage") || resource.startsWith("hugepages-");
+    }
+
+    private static BigDecimal binary(int power) {
+        return new BigDecimal(BigInteger.ONE.shiftLeft(10 * power));
     }
 }

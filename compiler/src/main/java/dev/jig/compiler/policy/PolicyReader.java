@@ -168,14 +168,14 @@ public final class PolicyReader {
     }
 
     private static Resources resources(JsonNode r) {
-        long cpu = Quantity.parse(r.path("cpu").asText("0")).map(Quantity::millis).orElse(0L);
+        long cpu = Quantity.tryParse(r.path("cpu").asText("0")).map(Quantity::millis).orElse(0L);
         Long mem = mebibytes(r.path("memory"));
         return new Resources(cpu, mem == null ? 0 : mem, r.path("gpu").asLong(0));
     }
 
     private static Long mebibytes(JsonNode n) {
         if (n.isMissingNode() || n.isNull()) return null;
-        return Quantity.parse(n.asText()).map(Quantity::mebibytes).orElse(null);
+        return Quantity.tryParse(n.asText()).map(Quantity::mebibytes).orElse(null);
     }
 
     private static IntRange range(JsonNode n) {

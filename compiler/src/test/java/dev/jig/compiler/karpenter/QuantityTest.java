@@ -1,4 +1,4 @@
-package dev.jig.compiler.diff;
+package dev.jig.compiler.karpenter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

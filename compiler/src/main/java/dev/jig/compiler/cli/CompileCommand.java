@@ -1,0 +1,45 @@
+package dev.jig.compiler.cli;
+
+import dev.jig.compiler.emit.ManifestWriter;
+import dev.jig.compiler.report.TextReport;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code jig compile}: policies in, manifests out (stdout or a directory); findings on stderr. */
+@Command(name = "compile", mixinStandardHelpOptions = true,
+        description = "Compile policies into Karpenter NodePools, EC2NodeClasses and the tenancy ConfigMap.")
+final class CompileCommand implements Callable<Integer> {
+
+    @Mixin
+    PolicyInput input;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR|-", defaultValue = "-",
+            description = "Write one file per object into DIR (replaced atomically), or '-' for one YAML stream on stdout (default).")
+    String out;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PolicyInput.Run run = input.compile(input.tree());
+        if (!run.findings().isEmpty()) {
+            spec.commandLine().getErr().print(new TextReport().render(run.findings(), run.files()));
+            spec.commandLine().getErr().flush();
+        }
+        if (run.result().hasErrors()) return Main.FINDINGS;
+        if (out.equals("-")) {
+            spec.commandLine().getOut().print(ManifestWriter.stream(run.result().objects()));
+            spec.commandLine().getOut().flush();
+        } else {
+            ManifestWriter.directory(Path.of(out), run.result().objects());
+            spec.commandLine().getErr().println("jig: wrote " + run.result().objects().size() + " objects to " + out);
+        }
+        return Main.OK;
+    }
+}

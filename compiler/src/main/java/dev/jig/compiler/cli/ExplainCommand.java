@@ -1,0 +1,48 @@
+package dev.jig.compiler.cli;
+
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.compiler.explain.TenantExplanation;
+import dev.jig.compiler.report.TextReport;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code jig explain TENANT}: the tenant's pools, what they can launch and what it costs. */
+@Command(name = "explain", mixinStandardHelpOptions = true,
+        description = "Show what one tenant gets: its NodePools, their limits and requirements, the instance types and price range.")
+final class ExplainCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "TENANT", description = "Tenant name.")
+    String tenant;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "DIR", defaultValue = ".", description = "Policy directory (default: current directory).")
+    java.nio.file.Path directory;
+
+    @picocli.CommandLine.Option(names = "--ref", paramLabel = "REF", description = "Read the policies at this git revision.")
+    String ref;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PolicyInput policies = new PolicyInput();
+        policies.directory = directory;
+        policies.ref = ref;
+        PolicyInput.Run run = policies.compile(policies.tree());
+        if (run.result().hasErrors()) {
+            spec.commandLine().getErr().print(new TextReport().render(run.findings(), run.files()));
+            return Main.FINDINGS;
+        }
+        Optional<String> text = TenantExplanation.render(run.result().policies().orElseThrow(), run.result().objects(), Catalog.bundled(), tenant);
+        if (text.isEmpty()) {
+            spec.commandLine().getErr().println("jig: no tenant named '" + tenant + "'");
+            return Main.USAGE;
+        }
+        spec.commandLine().getOut().print(text.get());
+        return Main.OK;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.jig.compiler.cli;
+
+import dev.jig.compiler.report.ReportFormat;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code jig lint}: every check, nothing written; the report goes to stdout, exit 1 on any finding. */
+@Command(name = "lint", mixinStandardHelpOptions = true,
+        description = "Check policies (YAML, schema, cross-file rules, Karpenter CRD conformance) and report findings.")
+final class LintCommand implements Callable<Integer> {
+
+    @Mixin
+    PolicyInput input;
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
+            description = "text, json, github (Actions annotations), sarif or junit. Default: ${DEFAULT-VALUE}.")
+    String format;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        ReportFormat report;
+        try {
+            report = ReportFormat.named(format);
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        PolicyInput.Run run = input.compile(input.tree());
+        spec.commandLine().getOut().print(report.render(run.findings(), run.files()));
+        spec.commandLine().getOut().flush();
+        return run.findings().isEmpty() ? Main.OK : Main.FINDINGS;
+    }
+}

@@ -1,0 +1,81 @@
+package dev.jig.compiler.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code jig} command. Exit codes: 0 clean, 1 findings, 2 usage or I/O error. No stack trace
+ * ever reaches the user: unexpected failures print one line and exit 2 (set {@code JIG_DEBUG=1}
+ * to see the trace).
+ */
+@Command(name = "jig", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Compile multi-tenant Karpenter policies into validated NodePools and EC2NodeClasses.",
+        subcommands = {CompileCommand.class, LintCommand.class, DiffCommand.class, ExplainCommand.class,
+                CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    public static final int OK = 0;
+    public static final int FINDINGS = 1;
+    public static final int USAGE = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code;
+        try {
+            code = run(args, new PrintWriter(System.out, true), err);
+        } catch (RuntimeException | Error e) {
+            if (System.getenv("JIG_DEBUG") != null) e.printStackTrace(err);
+            err.println("jig: internal error: " + oneLine(e) + " (set JIG_DEBUG=1 for details)");
+            err.flush();
+            code = USAGE;
+        }
+        System.exit(code);
+    }
+
+    /** Runs the CLI with the given streams; returns the exit code. Used by the tests too. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (System.getenv("JIG_DEBUG") != null) e.printStackTrace(err);
+            err.println("jig: error: " + oneLine(e));
+            err.flush();
+            return USAGE;
+        });
+        cli.setParameterExceptionHandler((e, args1) -> {
+            err.println("jig: " + e.getMessage());
+            err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+            err.flush();
+            return USAGE;
+        });
+        int code = cli.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    static String oneLine(Throwable e) {
+        String m = e.getMessage();
+        if (m == null || m.isBlank()) m = e.getClass().getSimpleName();
+        return m.replaceAll("\\s+", " ").trim();
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: compile, lint, diff or explain");
+    }
+
+    /** Version from the jar manifest, or "dev" when run from classes. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"jig " + (v == null ? "dev" : v)};
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.jig.compiler.cli;
+
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.git.GitSourceTree;
+import dev.jig.compiler.pipeline.Compiler;
+import dev.jig.compiler.source.DirectorySourceTree;
+import dev.jig.compiler.source.Position;
+import dev.jig.compiler.source.SourceFile;
+import dev.jig.compiler.source.SourceTree;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The policy directory argument and {@code --ref}, shared by every command that reads policies. */
+final class PolicyInput {
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", defaultValue = ".",
+            description = "Policy directory (default: current directory).")
+    Path directory;
+
+    @Option(names = "--ref", paramLabel = "REF",
+            description = "Read the policies at this git revision (branch, tag, commit) instead of the work tree; no checkout is needed.")
+    String ref;
+
+    SourceTree tree() throws IOException {
+        return tree(ref);
+    }
+
+    SourceTree tree(String revision) throws IOException {
+        return revision == null ? new DirectorySourceTree(directory) : GitSourceTree.open(directory, revision);
+    }
+
+    /** A compile of one tree, with findings' paths shown as the user would open them. */
+    Run compile(SourceTree tree) throws IOException {
+        List<SourceFile> files = tree.files();
+        Compiler.Result result = new Compiler(Catalog.bundled()).compile(files, tree.revision());
+        List<Diagnostic> shown = result.diagnostics().stream().map(this::display).toList();
+        List<String> paths = files.stream().map(f -> displayPath(f.path())).toList();
+        return new Run(result, shown, paths);
+    }
+
+    record Run(Compiler.Result result, List<Diagnostic> findings, List<String> files) {
+    }
+
+    private Diagnostic display(Diagnostic d) {
+        Position p = d.position();
+        return new Diagnostic(d.rule(), d.severity(), new Position(displayPath(p.file()), p.line(), p.column()), d.message(), d.hint());
+    }
+
+    String displayPath(String relative) {
+        Path dir = directory.normalize();
+        if (dir.toString().isEmpty() || dir.toString().equals(".")) return relative;
+        return dir.resolve(relative).toString().replace('\\', '/');
+    }
+}

@@ -1,0 +1,79 @@
+package dev.jig.compiler.emit;
+
+import dev.jig.compiler.generate.GeneratedObject;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * Writes compiled objects: one YAML stream, or one file per object in a directory. A directory is
+ * written next to its target first and swapped in only when complete, so readers never see a mix
+ * of old and new files and a failure leaves the previous output untouched.
+ */
+public final class ManifestWriter {
+
+    private ManifestWriter() {
+    }
+
+    /** All objects as one YAML stream, each document introduced by {@code ---}. */
+    public static String stream(List<GeneratedObject> objects) {
+        StringBuilder out = new StringBuilder(objects.size() * 1024);
+        for (GeneratedObject o : objects) {
+            out.append("---\n").append(YamlWriter.write(o.body()));
+        }
+        return out.toString();
+    }
+
+    /** The file name of one object: {@code nodepool-payments-web.yaml}, {@code configmap-jig-system-jig-tenancy.yaml}. */
+    public static String fileName(GeneratedObject o) {
+        String ns = o.namespace() == null ? "" : o.namespace() + "-";
+        return o.kind().toLowerCase(Locale.ROOT) + "-" + ns + o.name() + ".yaml";
+    }
+
+    /** Replaces {@code dir} with a directory holding exactly one file per object. */
+    public static void directory(Path dir, List<GeneratedObject> objects) throws IOException {
+        Path target = dir.toAbsolutePath().normalize();
+        Path parent = target.getParent();
+        if (parent == null) throw new IOException("refusing to write output to " + target);
+        Files.createDirectories(parent);
+        if (Files.exists(target) && !Files.isDirectory(target)) throw new IOException("output path is not a directory: " + target);
+        Path staging = Files.createTempDirectory(parent, "." + target.getFileName() + ".staging-");
+        try {
+            for (GeneratedObject o : objects) {
+                Files.writeString(staging.resolve(fileName(o)), YamlWriter.write(o.body()), StandardCharsets.UTF_8);
+            }
+            Path old = null;
+            if (Files.exists(target)) {
+                old = parent.resolve("." + target.getFileName() + ".old-" + System.nanoTime());
+                move(target, old);
+            }
+            move(staging, target);
+            if (old != null) deleteTree(old);
+        } catch (IOException | RuntimeException e) {
+            deleteTree(staging);
+            throw e;
+        }
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to);
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) return;
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+}
