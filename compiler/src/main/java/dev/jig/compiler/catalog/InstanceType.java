@@ -1,5 +1,7 @@
 package dev.jig.compiler.catalog;
 
+import dev.jig.compiler.karpenter.WellKnownLabels;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

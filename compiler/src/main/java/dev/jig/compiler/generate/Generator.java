@@ -125,7 +125,7 @@ public final class Generator {
                 Requirement.in(WellKnownLabels.ZONE, platform.cluster().zones().stream().sorted().toList()),
                 Requirement.in(WellKnownLabels.ARCH, List.copyOf(arch)),
                 Requirement.in(WellKnownLabels.OS, List.of("linux")),
-                Requirement.in(WellKnownLabels.FAMILY, families));
+                Requirement.in(WellKnownLabels.INSTANCE_FAMILY, families));
     }
 
     private static dev.jig.compiler.source.Position allocationPosition(Platform platform, Platform.Reservation r, Tenant t) {

@@ -2,13 +2,13 @@ package dev.jig.compiler.generate;
 
 import static dev.jig.compiler.karpenter.WellKnownLabels.ARCH;
 import static dev.jig.compiler.karpenter.WellKnownLabels.CAPACITY_TYPE;
-import static dev.jig.compiler.karpenter.WellKnownLabels.CATEGORY;
-import static dev.jig.compiler.karpenter.WellKnownLabels.CPU;
-import static dev.jig.compiler.karpenter.WellKnownLabels.FAMILY;
-import static dev.jig.compiler.karpenter.WellKnownLabels.GENERATION;
-import static dev.jig.compiler.karpenter.WellKnownLabels.GPU_COUNT;
-import static dev.jig.compiler.karpenter.WellKnownLabels.GPU_NAME;
-import static dev.jig.compiler.karpenter.WellKnownLabels.MEMORY;
+import static dev.jig.compiler.karpenter.WellKnownLabels.INSTANCE_CATEGORY;
+import static dev.jig.compiler.karpenter.WellKnownLabels.INSTANCE_CPU;
+import static dev.jig.compiler.karpenter.WellKnownLabels.INSTANCE_FAMILY;
+import static dev.jig.compiler.karpenter.WellKnownLabels.INSTANCE_GENERATION;
+import static dev.jig.compiler.karpenter.WellKnownLabels.INSTANCE_GPU_COUNT;
+import static dev.jig.compiler.karpenter.WellKnownLabels.INSTANCE_GPU_NAME;
+import static dev.jig.compiler.karpenter.WellKnownLabels.INSTANCE_MEMORY;
 import static dev.jig.compiler.karpenter.WellKnownLabels.OS;
 import static dev.jig.compiler.karpenter.WellKnownLabels.ZONE;
 
@@ -67,36 +67,36 @@ public final class PoolSelection {
         if (pool.isGpu()) {
             List<String> gpuCats = categories.isEmpty() ? new ArrayList<>(GPU_CATEGORIES) : categories;
             gpuCats.retainAll(GPU_CATEGORIES);
-            out.add(new Constraint(Requirement.in(CATEGORY, sorted(gpuCats)), "categories (GPU categories only)", catPos));
+            out.add(new Constraint(Requirement.in(INSTANCE_CATEGORY, sorted(gpuCats)), "categories (GPU categories only)", catPos));
         } else if (categories.isEmpty()) {
-            out.add(new Constraint(new Requirement(CATEGORY, Requirement.Operator.NotIn, sorted(GPU_CATEGORIES)),
+            out.add(new Constraint(new Requirement(INSTANCE_CATEGORY, Requirement.Operator.NotIn, sorted(GPU_CATEGORIES)),
                     "categories (no GPU categories)", pp));
         } else {
             categories.removeAll(GPU_CATEGORIES);
-            out.add(new Constraint(Requirement.in(CATEGORY, sorted(categories)), field(pool.categories(), "categories") + " (GPU categories need a gpu section)", catPos));
+            out.add(new Constraint(Requirement.in(INSTANCE_CATEGORY, sorted(categories)), field(pool.categories(), "categories") + " (GPU categories need a gpu section)", catPos));
         }
 
         List<String> families = pick(pool.families(), allowed.families(), List.of());
         if (!families.isEmpty()) {
-            out.add(new Constraint(Requirement.in(FAMILY, sorted(families)), field(pool.families(), "families"),
+            out.add(new Constraint(Requirement.in(INSTANCE_FAMILY, sorted(families)), field(pool.families(), "families"),
                     where(pool, pool.families(), "families", ap)));
         }
 
         IntRange gen = intersect(pool.generations(), allowed.generations());
         Position genPos = pool.generations().isAny() ? ap : pool.origin().at("generations");
         String genField = pool.generations().isAny() ? "platform allowed.generations" : "generations";
-        if (gen.min() != null) out.add(new Constraint(Requirement.gt(GENERATION, gen.min() - 1L), genField, genPos));
-        if (gen.max() != null) out.add(new Constraint(Requirement.lt(GENERATION, gen.max() + 1L), genField, genPos));
+        if (gen.min() != null) out.add(new Constraint(Requirement.gt(INSTANCE_GENERATION, gen.min() - 1L), genField, genPos));
+        if (gen.max() != null) out.add(new Constraint(Requirement.lt(INSTANCE_GENERATION, gen.max() + 1L), genField, genPos));
 
         if (pool.size() != null) {
             IntRange cpu = pool.size().cpu();
-            if (cpu.min() != null) out.add(new Constraint(Requirement.gt(CPU, cpu.min() - 1L), "size.minCpu", pool.origin().at("size/minCpu")));
-            if (cpu.max() != null) out.add(new Constraint(Requirement.lt(CPU, cpu.max() + 1L), "size.maxCpu", pool.origin().at("size/maxCpu")));
+            if (cpu.min() != null) out.add(new Constraint(Requirement.gt(INSTANCE_CPU, cpu.min() - 1L), "size.minCpu", pool.origin().at("size/minCpu")));
+            if (cpu.max() != null) out.add(new Constraint(Requirement.lt(INSTANCE_CPU, cpu.max() + 1L), "size.maxCpu", pool.origin().at("size/maxCpu")));
             if (pool.size().minMemoryMib() != null) {
-                out.add(new Constraint(Requirement.gt(MEMORY, pool.size().minMemoryMib() - 1), "size.minMemory", pool.origin().at("size/minMemory")));
+                out.add(new Constraint(Requirement.gt(INSTANCE_MEMORY, pool.size().minMemoryMib() - 1), "size.minMemory", pool.origin().at("size/minMemory")));
             }
             if (pool.size().maxMemoryMib() != null) {
-                out.add(new Constraint(Requirement.lt(MEMORY, pool.size().maxMemoryMib() + 1), "size.maxMemory", pool.origin().at("size/maxMemory")));
+                out.add(new Constraint(Requirement.lt(INSTANCE_MEMORY, pool.size().maxMemoryMib() + 1), "size.maxMemory", pool.origin().at("size/maxMemory")));
             }
         }
 
@@ -105,11 +105,11 @@ public final class PoolSelection {
             Platform.GpuAllowance ag = allowed.gpus();
             List<String> names = pick(g.names(), ag == null ? List.of() : ag.names(), List.of());
             Position gp = pool.origin().at("gpu");
-            if (!names.isEmpty()) out.add(new Constraint(Requirement.in(GPU_NAME, sorted(names)), "gpu.names", gp));
+            if (!names.isEmpty()) out.add(new Constraint(Requirement.in(INSTANCE_GPU_NAME, sorted(names)), "gpu.names", gp));
             int min = g.minPerNode() != null ? g.minPerNode() : 1;
-            out.add(new Constraint(Requirement.gt(GPU_COUNT, min - 1L), "gpu.minPerNode", gp));
+            out.add(new Constraint(Requirement.gt(INSTANCE_GPU_COUNT, min - 1L), "gpu.minPerNode", gp));
             Integer max = minOf(g.maxPerNode(), ag == null ? null : ag.maxPerNode());
-            if (max != null) out.add(new Constraint(Requirement.lt(GPU_COUNT, max + 1L), "gpu.maxPerNode", gp));
+            if (max != null) out.add(new Constraint(Requirement.lt(INSTANCE_GPU_COUNT, max + 1L), "gpu.maxPerNode", gp));
         }
         return List.copyOf(out);
     }

@@ -160,7 +160,7 @@ public final class YamlLoader {
                     findings.add(Diagnostic.of(Rule.YAML_UNSUPPORTED, position(t.getKeyNode()), "mapping keys must be plain scalars"));
                     continue;
                 }
-                if (Tag.MERGE.equals(keyNode.getTag())) {
+                if (Tag.MERGE.equals(keyNode.getTag()) || keyNode.isPlain() && "<<".equals(keyNode.getValue())) {
                     findings.add(Diagnostic.of(Rule.YAML_UNSUPPORTED, position(keyNode), "merge keys (<<) are not supported in policies"));
                     continue;
                 }

@@ -1,5 +1,7 @@
 package dev.jig.compiler.catalog;
 
+import dev.jig.compiler.karpenter.WellKnownLabels;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;

@@ -32,8 +32,8 @@ class PolicyRulesTest {
 
     static Stream<Arguments> cases() {
         return Stream.of(
-                c(Rule.YAML_SYNTAX, A, 1, f -> f.put(A, "a: [1, 2\nb: 3\n")),
-                c(Rule.YAML_DUPLICATE_KEY, A, 9, f -> f.edit(A, "  isolation: dedicated\n", "  isolation: dedicated\n  isolation: shared\n")),
+                c(Rule.YAML_SYNTAX, A, 2, f -> f.put(A, "a: [1, 2\nb: 3\n")),
+                c(Rule.YAML_DUPLICATE_KEY, A, 10, f -> f.edit(A, "  isolation: dedicated\n", "  isolation: dedicated\n  isolation: shared\n")),
                 c(Rule.YAML_MULTIPLE_DOCUMENTS, A, 0, f -> f.edit(A, "kind: Tenant\n", "kind: Tenant\n---\nkind: Tenant\n")),
                 c(Rule.YAML_UNSUPPORTED, A, 8, f -> f.edit(A, "costCenter: CC-1", "costCenter: !secret CC-1")),
                 c(Rule.UNKNOWN_KIND, A, 2, f -> f.edit(A, "kind: Tenant", "kind: Team")),
@@ -45,31 +45,31 @@ class PolicyRulesTest {
                         PolicyFixture.BETA.replace("name: beta", "name: alpha").replace("[beta]", "[gamma]"))),
                 c(Rule.NAMESPACE_CLAIMED_TWICE, B, 6, f -> f.edit(B, "namespaces: [beta]", "namespaces: [alpha-jobs]")),
                 c(Rule.POOL_DUPLICATE, A, 17, f -> f.edit(A, "- name: gpu", "- name: web")),
-                c(Rule.NAME_TOO_LONG, P, 35, f -> f.edit(P, "- name: graviton\n", "- name: graviton-savings-plan-for-the-whole-company-2026\n")),
-                c(Rule.POOL_NAME_COLLISION, "tenants/alpha-web.yaml", 13, f -> f.put("tenants/alpha-web.yaml",
-                        PolicyFixture.BETA.replace("name: beta", "name: alpha-web").replace("[beta]", "[aw]").replace("name: batch", "name: gpu"))),
-                c(Rule.QUOTA_OVER_PLATFORM, P, 28, f -> f.edit(A, "cpu: 200,", "cpu: 950,")),
-                c(Rule.SHARES_OVER_QUOTA, A, 18, f -> f.edit(A, "share: 30%", "share: 60%")),
-                c(Rule.RESERVATION_OVERALLOCATED, P, 37, f -> f.edit(P, "{tenant: alpha, cpu: 32}", "{tenant: alpha, cpu: 96}")),
-                c(Rule.RESERVATION_UNKNOWN_TENANT, P, 37, f -> f.edit(P, "{tenant: alpha, cpu: 32}", "{tenant: ghost, cpu: 32}")),
+                c(Rule.NAME_TOO_LONG, P, 34, f -> f.edit(P, "- name: graviton\n", "- name: graviton-savings-plan-for-the-whole-company-2026-and-2027\n")),
+                c(Rule.POOL_NAME_COLLISION, "tenants/alpha-web.yaml", 12, f -> f.edit(A, "- name: gpu", "- name: web-batch")
+                        .put("tenants/alpha-web.yaml", PolicyFixture.BETA.replace("name: beta", "name: alpha-web").replace("[beta]", "[aw]"))),
+                c(Rule.QUOTA_OVER_PLATFORM, P, 25, f -> f.edit(A, "cpu: 200,", "cpu: 950,")),
+                c(Rule.SHARES_OVER_QUOTA, A, 19, f -> f.edit(A, "share: 30%", "share: 60%")),
+                c(Rule.RESERVATION_OVERALLOCATED, P, 34, f -> f.edit(P, "{tenant: alpha, cpu: 32}", "{tenant: alpha, cpu: 96}")),
+                c(Rule.RESERVATION_UNKNOWN_TENANT, P, 34, f -> f.edit(P, "{tenant: alpha, cpu: 32}", "{tenant: ghost, cpu: 32}")),
                 c(Rule.RESERVATION_OVER_QUOTA, A, 10, f -> f.edit(A, "cpu: 200,", "cpu: 20,")),
                 c(Rule.FORBIDDEN_BY_PLATFORM, A, 15, f -> f.edit(A, "categories: [c, m]", "categories: [c, t]")),
-                c(Rule.NO_INSTANCE_TYPES, A, 15, f -> f.edit(A, "categories: [c, m]\n", "categories: [c, m]\n      families: [c5]\n")
+                c(Rule.NO_INSTANCE_TYPES, A, 16, f -> f.edit(A, "categories: [c, m]\n", "categories: [c, m]\n      families: [c5]\n")
                         .edit(A, "architectures: [amd64, arm64]", "architectures: [arm64]")),
-                c(Rule.LIMIT_BELOW_SMALLEST_INSTANCE, B, 10, f -> f.edit(B, "quota: {cpu: 100, memory: 400Gi}", "quota: {cpu: 1, memory: 1Gi}")),
-                c(Rule.BAD_DURATION, A, 16, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      expireAfter: 0s\n")),
-                c(Rule.BAD_CRON, P, 42, f -> f.edit(P, "schedule: \"0 9 * * 1-5\"", "schedule: \"0 25 * * 1-5\"")),
-                c(Rule.BAD_TIME_ZONE, P, 44, f -> f.edit(P, "timeZone: Europe/Berlin", "timeZone: Mars/Olympus_Mons")),
-                c(Rule.OVERLAPPING_POOLS, B, 13, f -> f.edit(B, "      categories: [c, m, r]\n",
+                c(Rule.LIMIT_BELOW_SMALLEST_INSTANCE, B, 12, f -> f.edit(B, "quota: {cpu: 100, memory: 400Gi}", "quota: {cpu: 1, memory: 1Gi}")),
+                c(Rule.BAD_DURATION, A, 17, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      expireAfter: 0s\n")),
+                c(Rule.BAD_CRON, P, 38, f -> f.edit(P, "schedule: \"0 9 * * 1-5\"", "schedule: \"0 25 * * 1-5\"")),
+                c(Rule.BAD_TIME_ZONE, P, 40, f -> f.edit(P, "timeZone: Europe/Berlin", "timeZone: Mars/Olympus_Mons")),
+                c(Rule.OVERLAPPING_POOLS, B, 15, f -> f.edit(B, "      categories: [c, m, r]\n",
                         "      categories: [c, m, r]\n    - name: batch2\n      capacityTypes: [spot]\n      categories: [c]\n")),
-                c(Rule.BUDGET_BLOCKS_FOREVER, P, 47, f -> f.edit(P, "- nodes: \"10%\"", "- nodes: \"0\"")),
-                c(Rule.UNKNOWN_IMAGE, A, 16, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      image: windows\n")),
-                c(Rule.UNKNOWN_ZONE, A, 16, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      zones: [us-east-1f]\n")),
-                c(Rule.UNUSABLE_RESERVATION, P, 37, f -> f.edit(A, "architectures: [amd64, arm64]", "architectures: [amd64]")),
-                c(Rule.RESERVED_LABEL, A, 17, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      labels:\n        jig.dev/tenant: beta\n")),
-                c(Rule.SIZE_BOUNDS, A, 16, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      generations: {min: 8, max: 6}\n")),
+                c(Rule.BUDGET_BLOCKS_FOREVER, P, 43, f -> f.edit(P, "- nodes: \"10%\"", "- nodes: \"0\"")),
+                c(Rule.UNKNOWN_IMAGE, A, 17, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      image: windows\n")),
+                c(Rule.UNKNOWN_ZONE, A, 17, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      zones: [us-east-1f]\n")),
+                c(Rule.UNUSABLE_RESERVATION, P, 34, f -> f.edit(A, "architectures: [amd64, arm64]", "architectures: [amd64]")),
+                c(Rule.RESERVED_LABEL, A, 18, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      labels:\n        jig.dev/tenant: beta\n")),
+                c(Rule.SIZE_BOUNDS, A, 17, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      generations: {min: 8, max: 6}\n")),
                 c(Rule.DEFAULT_IMAGE_UNKNOWN, P, 17, f -> f.edit(P, "defaultImage: al2023", "defaultImage: ubuntu")),
-                c(Rule.FREEZE_NOT_TRANSLATABLE, P, 42, f -> f.edit(P, "schedule: \"0 9 * * 1-5\"", "schedule: \"0 9,17 * * 1-5\"")));
+                c(Rule.FREEZE_NOT_TRANSLATABLE, P, 38, f -> f.edit(P, "schedule: \"0 9 * * 1-5\"", "schedule: \"0 9,17 * * 1-5\"")));
     }
 
     private static Arguments c(Rule rule, String file, int line, UnaryOperator<PolicyFixture> edit) {

@@ -14,14 +14,14 @@ class YamlWriterTest {
 
     @Test
     void writesBlockStyleWithListsOfObjects() throws Exception {
-        JsonNode n = MAPPER.readTree("{\"a\":{\"b\":[{\"key\":\"k\",\"values\":[\"x\",\"y\"]}],\"c\":{}},\"d\":[]}");
+        JsonNode n = MAPPER.readTree("{\"a\":{\"b\":[{\"key\":\"k\",\"values\":[\"x\",\"z\"]}],\"c\":{}},\"d\":[]}");
         assertThat(YamlWriter.write(n)).isEqualTo("""
                 a:
                   b:
                     - key: k
                       values:
                         - x
-                        - y
+                        - z
                   c: {}
                 d: []
                 """);

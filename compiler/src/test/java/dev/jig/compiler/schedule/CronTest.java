@@ -18,7 +18,7 @@ class CronTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
             "0 9 * *|expected 5 fields",
             "60 9 * * *|minute 60 is out of range",
             "0 24 * * *|hour 24 is out of range",
