@@ -227,7 +227,7 @@ final class SchemaFindings {
         }
         if (n.isObject()) {
             List<String> entries = new ArrayList<>();
-            n.fields().forEachRemaining(e -> entries.add(e.getKey() + ": " + yaml(e.getValue())));
+            n.properties().forEach(e -> entries.add(e.getKey() + ": " + yaml(e.getValue())));
             return "{" + String.join(", ", entries) + "}";
         }
         return n.asText();

@@ -51,7 +51,7 @@ class PolicyReferenceTest {
         if (node.isObject()) {
             JsonNode props = node.get("properties");
             if (props != null && props.isObject()) props.fieldNames().forEachRemaining(fields::add);
-            node.fields().forEachRemaining(e -> {
+            node.properties().forEach(e -> {
                 if (!e.getKey().equals("examples")) collect(e.getValue(), fields);
             });
         } else if (node.isArray()) {

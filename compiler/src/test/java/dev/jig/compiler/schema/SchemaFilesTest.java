@@ -50,11 +50,11 @@ class SchemaFilesTest {
     void everyPropertyHasADescriptionAndEveryDefinitionATitle() {
         for (JsonNode doc : List.of(platform, tenant)) {
             assertThat(doc.path("title").asText()).isNotBlank();
-            doc.path("$defs").fields().forEachRemaining(e ->
+            doc.path("$defs").properties().forEach(e ->
                     assertThat(e.getValue().path("title").asText()).as("title of $defs/" + e.getKey()).isNotBlank());
             walk(doc, "", (pointer, node) -> {
                 if (!node.has("properties")) return;
-                node.get("properties").fields().forEachRemaining(p ->
+                node.get("properties").properties().forEach(p ->
                         assertThat(p.getValue().path("description").asText())
                                 .as("description of " + pointer + "/properties/" + p.getKey()).isNotBlank());
             });
@@ -97,7 +97,7 @@ class SchemaFilesTest {
     private static void walk(JsonNode node, String pointer, BiConsumer<String, JsonNode> visit) {
         if (node.isObject()) {
             visit.accept(pointer, node);
-            node.fields().forEachRemaining(e -> {
+            node.properties().forEach(e -> {
                 if (e.getKey().equals("examples") || e.getKey().equals("enum") || e.getKey().equals("const")
                         || e.getKey().equals("default")) return;
                 walk(e.getValue(), pointer + "/" + e.getKey().replace("~", "~0").replace("/", "~1"), visit);
