@@ -10,7 +10,11 @@ import java.util.regex.Pattern;
 /**
  * Every {@code pattern} of the NodePool and EC2NodeClass spec schemas, with the Go source exactly
  * as the CRD writes it (the contract test compares them) and a Java pattern compiled once that
- * matches the same strings (see {@link GoRegex}).
+ * matches the same strings (see {@link GoRegex}). Go's engine runs in linear time; Java's
+ * backtracks and recurses once per repetition of a group, so the patterns that repeat a group
+ * (durations, qualified keys, the budget schedule) are matched by equivalent hand-written scans
+ * instead, which a test compares with the compiled pattern. Hostile input can then neither stall
+ * nor overflow the stack.
  */
 enum CrdPattern {
     /** Budget duration: minutes and hours only, with the {@code 0s} that Go's Duration.String() appends. */
@@ -26,9 +30,19 @@ enum CrdPattern {
         }
     },
     /** consolidateAfter and expireAfter. */
-    DURATION_OR_NEVER("^(([0-9]+(s|m|h))+|Never)$", NODE_POOL),
+    DURATION_OR_NEVER("^(([0-9]+(s|m|h))+|Never)$", NODE_POOL) {
+        @Override
+        boolean matches(String value) {
+            return value.equals("Never") || isDuration(value);
+        }
+    },
     /** terminationGracePeriod. */
-    DURATION("^([0-9]+(s|m|h))+$", NODE_POOL),
+    DURATION("^([0-9]+(s|m|h))+$", NODE_POOL) {
+        @Override
+        boolean matches(String value) {
+            return isDuration(value);
+        }
+    },
     /** A Kubernetes resource quantity: NodePool limits, kubelet kubeReserved and systemReserved. */
     QUANTITY("^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
             NODE_POOL, EC2_NODE_CLASS),
@@ -40,9 +54,19 @@ enum CrdPattern {
     LABEL_VALUE("^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$", NODE_POOL),
     /** nodeClassRef.group. */
     NODE_CLASS_GROUP("^[^/]*$", NODE_POOL),
-    /** Requirement keys, taint keys and taint values. */
+    /** Requirement keys, taint keys and taint values: an optional DNS-subdomain-shaped prefix and '/', then a name. */
     QUALIFIED_KEY("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*(\\/))?([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$",
-            NODE_POOL),
+            NODE_POOL) {
+        @Override
+        boolean matches(String value) {
+            int slash = value.indexOf('/');
+            if (slash < 0) {
+                return KubernetesNames.hasLabelNameShape(value);
+            }
+            return KubernetesNames.hasDnsSubdomainShape(value.substring(0, slash))
+                    && KubernetesNames.hasLabelNameShape(value.substring(slash + 1));
+        }
+    },
     /** amiSelectorTerms[].id; unanchored, so it only needs to occur somewhere. */
     AMI_ID("ami-[0-9a-z]+", EC2_NODE_CLASS),
     /** securityGroupSelectorTerms[].id; unanchored. */
@@ -72,6 +96,26 @@ enum CrdPattern {
     /** True when the API server's pattern check accepts the value. */
     boolean matches(String value) {
         return compiled.matcher(value).find();
+    }
+
+    /** {@code ([0-9]+(s|m|h))+} over the whole value: digits and unit letters never overlap, so one scan decides. */
+    static boolean isDuration(String value) {
+        int n = value.length();
+        int i = 0;
+        while (i < n) {
+            int digits = i;
+            while (i < n && value.charAt(i) >= '0' && value.charAt(i) <= '9') {
+                i++;
+            }
+            if (i == digits || i == n) {
+                return false;
+            }
+            char unit = value.charAt(i++);
+            if (unit != 's' && unit != 'm' && unit != 'h') {
+                return false;
+            }
+        }
+        return n > 0;
     }
 
     /** The pattern exactly as the CRD writes it. */

@@ -68,7 +68,7 @@ public final class KarpenterRules {
      */
     public static List<Violation> validateUpdate(JsonNode oldObject, JsonNode newObject) {
         List<Violation> violations = validate(newObject);
-        if (oldObject == null || !oldObject.isObject() || !isNodePool(oldObject) || !isNodePool(newObject)) {
+        if (!isNodePool(oldObject) || !isNodePool(newObject)) {
             return violations;
         }
         Checks checks = new Checks();
@@ -82,7 +82,7 @@ public final class KarpenterRules {
     }
 
     private static boolean isNodePool(JsonNode object) {
-        return CrdKind.of(Checks.text(object.get("apiVersion")), Checks.text(object.get("kind"))) == CrdKind.NODE_POOL;
+        return object != null && object.isObject() && CrdKind.of(Checks.text(object.get("apiVersion")), Checks.text(object.get("kind"))) == CrdKind.NODE_POOL;
     }
 
     private static List<Violation> notAnObject() {

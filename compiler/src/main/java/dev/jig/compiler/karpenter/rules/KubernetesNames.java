@@ -14,7 +14,12 @@ final class KubernetesNames {
 
     /** {@code [a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*}, at most 253 characters. */
     static boolean isDnsSubdomain(String s) {
-        if (s.isEmpty() || s.length() > MAX_SUBDOMAIN) {
+        return s.length() <= MAX_SUBDOMAIN && hasDnsSubdomainShape(s);
+    }
+
+    /** {@code [a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*}, any length. */
+    static boolean hasDnsSubdomainShape(String s) {
+        if (s.isEmpty()) {
             return false;
         }
         char prev = '.';
@@ -39,8 +44,13 @@ final class KubernetesNames {
 
     /** {@code ([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]}, at most 63 characters. */
     static boolean isLabelName(String s) {
+        return s.length() <= MAX_LABEL_NAME && hasLabelNameShape(s);
+    }
+
+    /** {@code ([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]}, any length. */
+    static boolean hasLabelNameShape(String s) {
         int n = s.length();
-        if (n == 0 || n > MAX_LABEL_NAME || !isAlphanumeric(s.charAt(0)) || !isAlphanumeric(s.charAt(n - 1))) {
+        if (n == 0 || !isAlphanumeric(s.charAt(0)) || !isAlphanumeric(s.charAt(n - 1))) {
             return false;
         }
         for (int i = 1; i < n - 1; i++) {
