@@ -20,9 +20,10 @@ final class AmiSelectorTermRules {
     static final List<String> ALIAS_FAMILIES =
             List.of("al2", "al2023", "bottlerocket", "windows2019", "windows2022", "windows2025");
     private static final List<String> WINDOWS_FAMILIES = List.of("windows2019", "windows2022", "windows2025");
-    /** amiFamily per alias family, in the order of {@link #ALIAS_FAMILIES}, with the rule that ties them. */
+    /** The amiFamily that goes with each alias family, in the order of {@link #ALIAS_FAMILIES}. */
     private static final List<String> AMI_FAMILY_OF_ALIAS =
             List.of("AL2", "AL2023", "Bottlerocket", "Windows2019", "Windows2022", "Windows2025");
+    /** The rule that ties each alias family to its amiFamily, in the same order. */
     private static final List<CelRule> AMI_FAMILY_RULES = List.of(
             CelRule.AMI_FAMILY_AL2, CelRule.AMI_FAMILY_AL2023, CelRule.AMI_FAMILY_BOTTLEROCKET,
             CelRule.AMI_FAMILY_WINDOWS2019, CelRule.AMI_FAMILY_WINDOWS2022, CelRule.AMI_FAMILY_WINDOWS2025);
@@ -90,15 +91,15 @@ final class AmiSelectorTermRules {
         if (!ALIAS_FORMAT.matcher(alias).find()) {
             checks.cel(at, CelRule.ALIAS_FORMAT);
         }
-        int at1 = alias.indexOf('@');
         String family = family(alias);
         if (!ALIAS_FAMILIES.contains(family)) {
             checks.cel(at, CelRule.ALIAS_FAMILY);
         }
         if (WINDOWS_FAMILIES.contains(family)) {
-            int at2 = at1 < 0 ? -1 : alias.indexOf('@', at1 + 1);
-            String version = at1 < 0 ? null : alias.substring(at1 + 1, at2 < 0 ? alias.length() : at2);
-            if (!"latest".equals(version)) {
+            int first = alias.indexOf('@');
+            int second = first < 0 ? -1 : alias.indexOf('@', first + 1);
+            String version = first < 0 ? null : alias.substring(first + 1, second < 0 ? alias.length() : second);
+            if (!"latest".equals(version)) { // no version: split('@')[1] fails, which rejects too
                 checks.cel(at, CelRule.ALIAS_WINDOWS_LATEST);
             }
         }

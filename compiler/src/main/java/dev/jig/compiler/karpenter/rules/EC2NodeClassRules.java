@@ -28,10 +28,7 @@ final class EC2NodeClassRules {
 
     static void check(ObjectNode nodeClass, Checks checks) {
         Pointer root = Pointer.ROOT;
-        checks.closed(nodeClass, root, NodePoolRules.TOP_LEVEL);
-        checks.string(nodeClass, root, "apiVersion");
-        checks.string(nodeClass, root, "kind");
-        ObjectMetaRules.check(nodeClass, checks);
+        ObjectMetaRules.checkEnvelope(nodeClass, checks);
         ObjectNode spec = checks.object(nodeClass, root, "spec");
         if (spec != null) {
             spec(spec, root.child("spec"), checks);

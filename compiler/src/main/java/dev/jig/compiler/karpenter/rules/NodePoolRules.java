@@ -11,7 +11,6 @@ import java.util.Set;
  */
 final class NodePoolRules {
 
-    static final Set<String> TOP_LEVEL = Set.of("apiVersion", "kind", "metadata", "spec", "status");
     private static final Set<String> SPEC = Set.of("disruption", "limits", "replicas", "template", "weight");
 
     private NodePoolRules() {
@@ -19,10 +18,7 @@ final class NodePoolRules {
 
     static void check(ObjectNode nodePool, Checks checks) {
         Pointer root = Pointer.ROOT;
-        checks.closed(nodePool, root, TOP_LEVEL);
-        checks.string(nodePool, root, "apiVersion");
-        checks.string(nodePool, root, "kind");
-        ObjectMetaRules.check(nodePool, checks);
+        ObjectMetaRules.checkEnvelope(nodePool, checks);
         checks.required(nodePool, root, "spec");
         ObjectNode spec = checks.object(nodePool, root, "spec");
         if (spec != null) {

@@ -4,21 +4,32 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * What the API server checks in the {@code metadata} of a cluster-scoped custom resource: a name
- * that is a DNS-1123 subdomain (the CRDs add nothing: a NodePool name is not limited to 63
- * characters by the API, even though Karpenter copies it into a label), label keys and values, and
- * annotation keys and total size.
+ * The envelope of a custom resource (apiVersion, kind, metadata; status is left alone, since the
+ * main resource endpoint ignores it) and what the API server checks in the {@code metadata} of a
+ * cluster-scoped custom resource: a name that is a DNS-1123 subdomain (the CRDs add nothing: a
+ * NodePool name is not limited to 63 characters by the API, even though Karpenter copies it into a
+ * label), label keys and values, and annotation keys and total size.
  */
 final class ObjectMetaRules {
 
+    private static final Set<String> TOP_LEVEL = Set.of("apiVersion", "kind", "metadata", "spec", "status");
     private static final int MAX_ANNOTATION_BYTES = 256 * 1024;
 
     private ObjectMetaRules() {
     }
 
-    static void check(ObjectNode object, Checks checks) {
+    /** The fields around {@code spec}: no unknown ones, apiVersion and kind strings, valid metadata. */
+    static void checkEnvelope(ObjectNode object, Checks checks) {
+        checks.closed(object, Pointer.ROOT, TOP_LEVEL);
+        checks.string(object, Pointer.ROOT, "apiVersion");
+        checks.string(object, Pointer.ROOT, "kind");
+        check(object, checks);
+    }
+
+    private static void check(ObjectNode object, Checks checks) {
         Pointer at = Pointer.ROOT.child("metadata");
         if (!Checks.present(object.get("metadata"))) {
             checks.schema(at.child("name"), "required");

@@ -70,7 +70,7 @@ class CrdContractTest {
         if (node.has("default")) {
             out.defaults.put(path, node.get("default"));
         }
-        node.path("properties").fields().forEachRemaining(e -> walk(e.getValue(), path + "/" + e.getKey(), out));
+        node.path("properties").properties().forEach(e -> walk(e.getValue(), path + "/" + e.getKey(), out));
         if (node.has("items")) {
             walk(node.get("items"), path + "/[]", out);
         }
@@ -217,7 +217,7 @@ class CrdContractTest {
         schema.defaults.forEach((path, value) -> {
             JsonNode actual = defaulted.at(path.replace("[]", "0"));
             if (value.isObject()) {
-                value.fields().forEachRemaining(e -> assertThat(actual.get(e.getKey())).as(path).isEqualTo(e.getValue()));
+                value.properties().forEach(e -> assertThat(actual.get(e.getKey())).as(path).isEqualTo(e.getValue()));
             } else {
                 assertThat(actual).as(path).isEqualTo(value);
             }

@@ -78,6 +78,7 @@ class PatternSemanticsTest {
         assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
             for (String s : hostile) {
                 pattern.matches(s);
+                AmiSelectorTermRules.ALIAS_FORMAT.matcher(s + "@" + s).find();
             }
         });
     }
