@@ -1,11 +1,17 @@
 package dev.jig.compiler.catalog;
 
+import dev.jig.compiler.karpenter.Requirement;
+import dev.jig.compiler.karpenter.WellKnownLabels;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
@@ -36,6 +42,8 @@ public final class Catalog {
     private final String priceDate;
     private final List<InstanceType> types;
     private final Map<String, InstanceType> byName;
+    /** Which types satisfy each requirement seen so far: requirements repeat across pools and tenants. */
+    private final Map<Requirement, BitSet> matches = new ConcurrentHashMap<>();
 
     private Catalog(String region, String source, String priceDate, InstanceType[] sorted) {
         this.region = region;
@@ -116,6 +124,50 @@ public final class Catalog {
     /** Every instance type, sorted by name (plain string order: {@code c5.12xlarge} before {@code c5.large}). */
     public List<InstanceType> all() {
         return types;
+    }
+
+    /**
+     * The types that satisfy every requirement, in catalog order. Offering requirements (capacity
+     * type, zone) do not depend on the type and are skipped. Each distinct requirement is
+     * evaluated over the catalog once and remembered, so selecting for thousands of similar pools
+     * costs a few bit-set intersections each.
+     */
+    public List<InstanceType> select(List<Requirement> requirements) {
+        BitSet set = selection(requirements);
+        List<InstanceType> out = new ArrayList<>(set.cardinality());
+        for (int i = set.nextSetBit(0); i >= 0; i = set.nextSetBit(i + 1)) out.add(types.get(i));
+        return out;
+    }
+
+    /** The index of the first requirement after which no type is left, or -1 when some type satisfies all. */
+    public int firstEmptying(List<Requirement> requirements) {
+        BitSet set = new BitSet(types.size());
+        set.set(0, types.size());
+        for (int i = 0; i < requirements.size(); i++) {
+            set.and(matching(requirements.get(i)));
+            if (set.isEmpty()) return i;
+        }
+        return -1;
+    }
+
+    /** The same selection as {@link #select}, as a set of indexes into {@link #all()}; cheap to intersect. */
+    public BitSet selection(List<Requirement> requirements) {
+        BitSet set = new BitSet(types.size());
+        set.set(0, types.size());
+        for (Requirement r : requirements) set.and(matching(r));
+        return set;
+    }
+
+    private BitSet matching(Requirement r) {
+        BitSet cached = matches.get(r);
+        if (cached != null) return cached;
+        BitSet bits = new BitSet(types.size());
+        boolean offering = WellKnownLabels.isOfferingKey(r.key());
+        for (int i = 0; i < types.size(); i++) {
+            if (offering || r.matches(types.get(i).label(r.key()))) bits.set(i);
+        }
+        matches.putIfAbsent(r, bits);
+        return bits;
     }
 
     public Optional<InstanceType> find(String name) {

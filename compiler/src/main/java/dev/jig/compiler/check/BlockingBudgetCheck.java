@@ -1,7 +1,7 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.catalog.Catalog;
 import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.karpenter.GoDuration;
 import dev.jig.compiler.policy.Budget;
@@ -26,7 +26,8 @@ final class BlockingBudgetCheck implements PolicyCheck {
     private static final List<String> REASONS = List.of("Empty", "Drifted", "Underutilized");
 
     @Override
-    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+    public List<Diagnostic> check(PolicyFacts facts) {
+        PolicySet set = facts.set();
         List<Diagnostic> out = new ArrayList<>();
         Platform p = set.platform();
         judge(p.defaults().budgets(), p.freezes(), "the platform default budgets", out);

@@ -1,8 +1,8 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.catalog.Catalog;
 import dev.jig.compiler.catalog.InstanceType;
 import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.generate.Constraint;
 import dev.jig.compiler.generate.PoolSelection;
@@ -14,7 +14,6 @@ import dev.jig.compiler.policy.Tenant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * JIG0213: every pool's requirements match at least one instance type of the catalog; when none
@@ -24,24 +23,22 @@ import java.util.Optional;
 final class InstanceAvailabilityCheck implements PolicyCheck {
 
     @Override
-    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+    public List<Diagnostic> check(PolicyFacts facts) {
+        PolicySet set = facts.set();
         List<Diagnostic> out = new ArrayList<>();
         for (Tenant t : set.tenants()) {
-            QuotaPlan.Plan plan = null;
+            QuotaPlan.Plan plan = facts.plan(t);
             for (Tenant.Pool p : t.pools()) {
-                List<Constraint> constraints = PoolSelection.constraints(set.platform(), p);
-                Optional<Constraint> emptying = PoolSelection.emptyingConstraint(catalog, constraints);
-                if (emptying.isPresent()) {
-                    Constraint c = emptying.get();
+                if (facts.selection(p).isEmpty()) {
+                    Constraint c = PoolSelection.emptyingConstraint(facts.catalog(), facts.constraints(p)).orElseThrow();
                     out.add(Diagnostic.of(Rule.NO_INSTANCE_TYPES, c.position(),
                             "pool '" + t.name() + "/" + p.name() + "' matches no instance type: nothing is left after "
                                     + c.requirement().describe() + " (from " + c.field() + ")"));
                     continue;
                 }
-                if (plan == null) plan = QuotaPlan.of(set.platform(), t, catalog);
                 if (plan.remaining().cpuMillis() < 0 || plan.remaining().memoryMib() < 0) continue; // JIG0211 says why
                 Resources limit = plan.pools().get(p.name()).limit();
-                List<InstanceType> types = PoolSelection.matching(catalog, constraints);
+                List<InstanceType> types = facts.matching(p);
                 boolean fits = types.stream().anyMatch(it -> fits(it, limit, p.isGpu()));
                 if (!fits) {
                     InstanceType smallest = types.stream()

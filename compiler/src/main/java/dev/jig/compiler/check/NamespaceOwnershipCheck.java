@@ -1,7 +1,7 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.catalog.Catalog;
 import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
@@ -15,7 +15,8 @@ import java.util.Map;
 final class NamespaceOwnershipCheck implements PolicyCheck {
 
     @Override
-    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+    public List<Diagnostic> check(PolicyFacts facts) {
+        PolicySet set = facts.set();
         List<Diagnostic> out = new ArrayList<>();
         Map<String, String> owner = new HashMap<>();
         Map<String, Position> where = new HashMap<>();

@@ -1,17 +1,15 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.catalog.InstanceType;
 import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.generate.Generator;
-import dev.jig.compiler.generate.PoolSelection;
 import dev.jig.compiler.karpenter.Requirement;
 import dev.jig.compiler.karpenter.WellKnownLabels;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
 
@@ -22,19 +20,18 @@ import java.util.Set;
  */
 final class OverlappingPoolsCheck implements PolicyCheck {
 
-    private record Reach(Tenant.Pool pool, int weight, Set<String> types, Set<String> capacity, Set<String> zones) {
+    private record Reach(Tenant.Pool pool, int weight, BitSet types, Set<String> capacity, Set<String> zones) {
     }
 
     @Override
-    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+    public List<Diagnostic> check(PolicyFacts facts) {
+        PolicySet set = facts.set();
         List<Diagnostic> out = new ArrayList<>();
         for (Tenant t : set.tenants()) {
             List<Reach> reaches = new ArrayList<>();
             for (Tenant.Pool p : t.pools()) {
-                var constraints = PoolSelection.constraints(set.platform(), p);
-                Set<String> types = new HashSet<>();
-                for (InstanceType it : PoolSelection.matching(catalog, constraints)) types.add(it.name());
-                reaches.add(new Reach(p, p.weight() != null ? p.weight() : Generator.DEFAULT_WEIGHT, types,
+                var constraints = facts.constraints(p);
+                reaches.add(new Reach(p, p.weight() != null ? p.weight() : Generator.DEFAULT_WEIGHT, facts.selection(p),
                         values(constraints, WellKnownLabels.CAPACITY_TYPE), values(constraints, WellKnownLabels.ZONE)));
             }
             for (int i = 0; i < reaches.size(); i++) {
@@ -42,7 +39,7 @@ final class OverlappingPoolsCheck implements PolicyCheck {
                     Reach a = reaches.get(i);
                     Reach b = reaches.get(j);
                     if (a.weight() == b.weight() && Set.copyOf(a.pool().taints()).equals(Set.copyOf(b.pool().taints()))
-                            && intersects(a.types(), b.types()) && intersects(a.capacity(), b.capacity()) && intersects(a.zones(), b.zones())) {
+                            && a.types().intersects(b.types()) && intersects(a.capacity(), b.capacity()) && intersects(a.zones(), b.zones())) {
                         var pos = b.pool().weight() != null ? b.pool().origin().at("weight") : b.pool().origin().at("name");
                         out.add(Diagnostic.of(Rule.OVERLAPPING_POOLS, pos,
                                 "pools '" + a.pool().name() + "' and '" + b.pool().name() + "' of tenant '" + t.name()

@@ -1,7 +1,7 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.catalog.Catalog;
 import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.policy.IntRange;
 import dev.jig.compiler.policy.Platform;
@@ -19,7 +19,8 @@ import java.util.List;
 final class PlatformAllowanceCheck implements PolicyCheck {
 
     @Override
-    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+    public List<Diagnostic> check(PolicyFacts facts) {
+        PolicySet set = facts.set();
         Platform platform = set.platform();
         Platform.Allowed allowed = platform.allowed();
         List<Diagnostic> out = new ArrayList<>();

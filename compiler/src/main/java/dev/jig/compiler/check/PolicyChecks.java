@@ -1,8 +1,7 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.catalog.Catalog;
 import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.policy.PolicySet;
+import dev.jig.compiler.generate.PolicyFacts;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,9 +27,10 @@ public final class PolicyChecks {
     private PolicyChecks() {
     }
 
-    public static List<Diagnostic> run(PolicySet set, Catalog catalog) {
+    /** Runs every check; they are independent, so in parallel, with findings collected in check order. */
+    public static List<Diagnostic> run(PolicyFacts facts) {
         List<Diagnostic> out = new ArrayList<>();
-        for (PolicyCheck c : ALL) out.addAll(c.check(set, catalog));
+        ALL.parallelStream().map(c -> c.check(facts)).toList().forEach(out::addAll);
         return out;
     }
 }

@@ -1,7 +1,7 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.catalog.Catalog;
 import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.generate.Generator;
 import dev.jig.compiler.policy.Platform;
@@ -21,7 +21,8 @@ final class PoolNamesCheck implements PolicyCheck {
     private static final int MAX_LABEL_VALUE = 63;
 
     @Override
-    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+    public List<Diagnostic> check(PolicyFacts facts) {
+        PolicySet set = facts.set();
         List<Diagnostic> out = new ArrayList<>();
         Set<String> generated = new HashSet<>();
         for (Tenant t : set.tenants()) {

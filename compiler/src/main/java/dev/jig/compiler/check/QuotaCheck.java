@@ -1,7 +1,7 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.catalog.Catalog;
 import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.karpenter.Quantity;
 import dev.jig.compiler.policy.Platform;
@@ -18,7 +18,8 @@ import java.util.List;
 final class QuotaCheck implements PolicyCheck {
 
     @Override
-    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+    public List<Diagnostic> check(PolicyFacts facts) {
+        PolicySet set = facts.set();
         Platform p = set.platform();
         Resources total = Resources.ZERO;
         for (Tenant t : set.tenants()) total = total.plus(t.quota());

@@ -1,10 +1,9 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.catalog.Catalog;
 import dev.jig.compiler.catalog.InstanceType;
 import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.generate.PoolSelection;
 import dev.jig.compiler.generate.QuotaPlan;
 import dev.jig.compiler.karpenter.Quantity;
 import dev.jig.compiler.karpenter.Requirement;
@@ -28,7 +27,8 @@ import java.util.stream.Collectors;
 final class ReservationCheck implements PolicyCheck {
 
     @Override
-    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+    public List<Diagnostic> check(PolicyFacts facts) {
+        PolicySet set = facts.set();
         List<Diagnostic> out = new ArrayList<>();
         Map<String, Tenant> tenants = set.tenants().stream()
                 .collect(Collectors.toMap(Tenant::name, Function.identity(), (a, b) -> a));
@@ -39,7 +39,7 @@ final class ReservationCheck implements PolicyCheck {
                         "reservation '" + r.name() + "' allocates " + allocated + " vCPUs but reserves only " + r.cpu()));
             }
             Set<String> archs = new HashSet<>();
-            for (InstanceType t : catalog.all()) {
+            for (InstanceType t : facts.catalog().all()) {
                 if (r.families().contains(t.family())) archs.add(t.architecture());
             }
             for (Platform.Allocation a : r.allocations()) {
@@ -47,14 +47,14 @@ final class ReservationCheck implements PolicyCheck {
                 if (t == null) {
                     out.add(Diagnostic.of(Rule.RESERVATION_UNKNOWN_TENANT, a.origin().at("tenant"),
                             "reservation '" + r.name() + "' is allocated to '" + a.tenant() + "', which is not a tenant " + tenants.keySet().stream().sorted().toList()));
-                } else if (!runsOn(set.platform(), t, archs)) {
+                } else if (!runsOn(facts, t, archs)) {
                     out.add(Diagnostic.of(Rule.UNUSABLE_RESERVATION, a.origin().at("tenant"),
                             "tenant '" + t.name() + "' has no pool on " + archs + ", the architecture of reservation '" + r.name() + "'"));
                 }
             }
         }
         for (Tenant t : set.tenants()) {
-            QuotaPlan.Plan plan = QuotaPlan.of(set.platform(), t, catalog);
+            QuotaPlan.Plan plan = facts.plan(t);
             if (plan.remaining().cpuMillis() < 0 || plan.remaining().memoryMib() < 0) {
                 var reserved = t.quota().minus(plan.remaining());
                 out.add(Diagnostic.of(Rule.RESERVATION_OVER_QUOTA, t.origin().at("spec/quota"),
@@ -66,9 +66,9 @@ final class ReservationCheck implements PolicyCheck {
         return out;
     }
 
-    private static boolean runsOn(Platform platform, Tenant t, Set<String> archs) {
+    private static boolean runsOn(PolicyFacts facts, Tenant t, Set<String> archs) {
         for (Tenant.Pool p : t.pools()) {
-            for (Requirement r : PoolSelection.requirements(PoolSelection.constraints(platform, p))) {
+            for (Requirement r : facts.requirements(p)) {
                 if (r.key().equals(WellKnownLabels.ARCH) && r.values().stream().anyMatch(archs::contains)) return true;
             }
         }

@@ -1,7 +1,7 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.catalog.Catalog;
 import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.generate.Generator;
 import dev.jig.compiler.karpenter.Taint;
@@ -19,7 +19,8 @@ final class ReservedKeysCheck implements PolicyCheck {
     private static final List<String> RESERVED_DOMAINS = List.of("karpenter.sh", "karpenter.k8s.aws", "kubernetes.io", "k8s.io");
 
     @Override
-    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+    public List<Diagnostic> check(PolicyFacts facts) {
+        PolicySet set = facts.set();
         List<Diagnostic> out = new ArrayList<>();
         String tenancyKey = set.platform().tenancyKey();
         for (Tenant t : set.tenants()) {

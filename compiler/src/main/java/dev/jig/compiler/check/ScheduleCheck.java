@@ -1,7 +1,7 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.catalog.Catalog;
 import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.karpenter.GoDuration;
 import dev.jig.compiler.policy.Budget;
@@ -21,7 +21,8 @@ import java.util.List;
 final class ScheduleCheck implements PolicyCheck {
 
     @Override
-    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+    public List<Diagnostic> check(PolicyFacts facts) {
+        PolicySet set = facts.set();
         List<Diagnostic> out = new ArrayList<>();
         Platform p = set.platform();
         budgets(p.defaults().budgets(), out);

@@ -1,7 +1,7 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.catalog.Catalog;
 import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.policy.IntRange;
 import dev.jig.compiler.policy.PolicySet;
@@ -14,7 +14,8 @@ import java.util.List;
 final class SizeBoundsCheck implements PolicyCheck {
 
     @Override
-    public List<Diagnostic> check(PolicySet set, Catalog catalog) {
+    public List<Diagnostic> check(PolicyFacts facts) {
+        PolicySet set = facts.set();
         List<Diagnostic> out = new ArrayList<>();
         IntRange g = set.platform().allowed().generations();
         inverted(g.min(), g.max(), set.platform().origin().at("spec/allowed/generations"), "allowed generations", out);

@@ -22,6 +22,9 @@ final class CompileCommand implements Callable<Integer> {
             description = "Write one file per object into DIR (replaced atomically), or '-' for one YAML stream on stdout (default).")
     String out;
 
+    @Option(names = "--timings", description = "Print how long each stage took to stderr.")
+    boolean timings;
+
     @Spec
     CommandSpec spec;
 
@@ -33,12 +36,17 @@ final class CompileCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
         }
         if (run.result().hasErrors()) return Main.FINDINGS;
+        long writeStart = System.nanoTime();
         if (out.equals("-")) {
             spec.commandLine().getOut().print(ManifestWriter.stream(run.result().objects()));
             spec.commandLine().getOut().flush();
         } else {
             ManifestWriter.directory(Path.of(out), run.result().objects());
             spec.commandLine().getErr().println("jig: wrote " + run.result().objects().size() + " objects to " + out);
+        }
+        if (timings) {
+            run.result().phases().forEach(p -> spec.commandLine().getErr().printf("jig: %-12s %6d ms%n", p.name(), p.nanos() / 1_000_000));
+            spec.commandLine().getErr().printf("jig: %-12s %6d ms%n", "write", (System.nanoTime() - writeStart) / 1_000_000);
         }
         return Main.OK;
     }

@@ -24,10 +24,9 @@ public final class ManifestWriter {
 
     /** All objects as one YAML stream, each document introduced by {@code ---}. */
     public static String stream(List<GeneratedObject> objects) {
-        StringBuilder out = new StringBuilder(objects.size() * 1024);
-        for (GeneratedObject o : objects) {
-            out.append("---\n").append(YamlWriter.write(o.body()));
-        }
+        List<String> documents = objects.parallelStream().map(o -> YamlWriter.write(o.body())).toList();
+        StringBuilder out = new StringBuilder(documents.stream().mapToInt(String::length).sum() + 4 * documents.size());
+        for (String d : documents) out.append("---\n").append(d);
         return out.toString();
     }
 
@@ -46,9 +45,7 @@ public final class ManifestWriter {
         if (Files.exists(target) && !Files.isDirectory(target)) throw new IOException("output path is not a directory: " + target);
         Path staging = Files.createTempDirectory(parent, "." + target.getFileName() + ".staging-");
         try {
-            for (GeneratedObject o : objects) {
-                Files.writeString(staging.resolve(fileName(o)), YamlWriter.write(o.body()), StandardCharsets.UTF_8);
-            }
+            writeAll(staging, objects);
             Path old = null;
             if (Files.exists(target)) {
                 old = parent.resolve("." + target.getFileName() + ".old-" + System.nanoTime());
@@ -59,6 +56,21 @@ public final class ManifestWriter {
         } catch (IOException | RuntimeException e) {
             deleteTree(staging);
             throw e;
+        }
+    }
+
+    /** Renders and writes the files in parallel; they are independent of each other. */
+    private static void writeAll(Path dir, List<GeneratedObject> objects) throws IOException {
+        try {
+            objects.parallelStream().forEach(o -> {
+                try {
+                    Files.writeString(dir.resolve(fileName(o)), YamlWriter.write(o.body()), StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
         }
     }
 

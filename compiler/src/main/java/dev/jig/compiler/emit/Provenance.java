@@ -5,10 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.compiler.generate.GeneratedObject;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -30,17 +28,18 @@ public final class Provenance {
     private Provenance() {
     }
 
+    /**
+     * Adds the provenance annotations to each object's tree, in place (the trees are the
+     * generator's own), hashing the objects in parallel: each is independent. Returns the objects.
+     */
     public static List<GeneratedObject> stamp(List<GeneratedObject> objects, Optional<String> revision) {
-        List<GeneratedObject> out = new ArrayList<>(objects.size());
-        for (GeneratedObject o : objects) {
-            ObjectNode body = o.body().deepCopy();
-            ObjectNode annotations = ((ObjectNode) body.get("metadata")).putObject("annotations");
+        objects.parallelStream().forEach(o -> {
+            ObjectNode annotations = ((ObjectNode) o.body().get("metadata")).putObject("annotations");
             annotations.put(SOURCE, o.sourceFile());
-            annotations.put(CONTENT_HASH, contentHash(body));
+            annotations.put(CONTENT_HASH, sha256(o.body()));
             revision.ifPresent(r -> annotations.put(REVISION, r));
-            out.add(new GeneratedObject(o.apiVersion(), o.kind(), o.namespace(), o.name(), body, o.origin()));
-        }
-        return List.copyOf(out);
+        });
+        return objects;
     }
 
     /** {@code sha256:<hex>} over the object's JSON without the revision and hash annotations. */
@@ -50,8 +49,12 @@ public final class Provenance {
             annotations.remove(REVISION);
             annotations.remove(CONTENT_HASH);
         }
+        return sha256(copy);
+    }
+
+    private static String sha256(ObjectNode object) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(MAPPER.writeValueAsString(copy).getBytes(StandardCharsets.UTF_8));
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(MAPPER.writeValueAsBytes(object));
             return "sha256:" + HexFormat.of().formatHex(digest);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is not available", e);

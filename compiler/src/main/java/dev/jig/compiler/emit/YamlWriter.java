@@ -5,7 +5,6 @@ import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Writes JSON trees as block-style YAML that reads the same under YAML 1.1 and 1.2 (kubectl, ArgoCD
@@ -14,7 +13,6 @@ import java.util.regex.Pattern;
  */
 public final class YamlWriter {
 
-    private static final Pattern PLAIN = Pattern.compile("[A-Za-z_/][A-Za-z0-9_./@+-]*(:[A-Za-z0-9_./@+-]+)*");
     private static final Set<String> YAML11_WORDS = Set.of(
             "y", "n", "yes", "no", "on", "off", "true", "false", "null", "~", ".inf", ".nan");
 
@@ -110,8 +108,31 @@ public final class YamlWriter {
     }
 
     static String string(String s) {
-        if (PLAIN.matcher(s).matches() && !YAML11_WORDS.contains(s.toLowerCase(Locale.ROOT))) return s;
+        if (isPlainSafe(s) && (s.length() > 5 || !YAML11_WORDS.contains(s.toLowerCase(Locale.ROOT)))) return s;
         return quoted(s);
+    }
+
+    /**
+     * Starts with a letter, '_' or '/', then letters, digits and {@code _ . / @ + -}, with ':' only
+     * between such characters: a plain scalar that no YAML parser reads as anything but a string
+     * (the YAML 1.1 words aside). A hand-written scan: this runs for every key and value written.
+     */
+    private static boolean isPlainSafe(String s) {
+        int n = s.length();
+        if (n == 0) return false;
+        char first = s.charAt(0);
+        if (!(Character.isLetter(first) && first < 128 || first == '_' || first == '/')) return false;
+        for (int i = 1; i < n; i++) {
+            char c = s.charAt(i);
+            if (isWord(c)) continue;
+            if (c == ':' && i + 1 < n && isWord(s.charAt(i - 1)) && isWord(s.charAt(i + 1))) continue;
+            return false;
+        }
+        return true;
+    }
+
+    private static boolean isWord(char c) {
+        return c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == '/' || c == '@' || c == '+' || c == '-');
     }
 
     private static String quoted(String s) {

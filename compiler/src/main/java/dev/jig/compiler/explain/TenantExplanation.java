@@ -6,7 +6,6 @@ import dev.jig.compiler.catalog.InstanceType;
 import dev.jig.compiler.generate.GeneratedObject;
 import dev.jig.compiler.karpenter.Quantity;
 import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.WellKnownLabels;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
 import java.util.ArrayList;
@@ -67,11 +66,7 @@ public final class TenantExplanation {
                 .append(", ").append(spec.path("disruption").path("budgets").size()).append(" budget(s), expireAfter ")
                 .append(tspec.path("expireAfter").asText()).append('\n');
 
-        List<InstanceType> types = new ArrayList<>(catalog.all());
-        for (Requirement r : reqs) {
-            if (WellKnownLabels.isOfferingKey(r.key())) continue;
-            types.removeIf(it -> !r.matches(it.label(r.key())));
-        }
+        List<InstanceType> types = new ArrayList<>(catalog.select(reqs));
         types.sort(Comparator.comparingDouble(TenantExplanation::price));
         out.append("  instance types: ").append(types.size());
         if (!types.isEmpty()) {

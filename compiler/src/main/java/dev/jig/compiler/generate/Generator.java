@@ -32,16 +32,19 @@ public final class Generator {
     private Generator() {
     }
 
-    public static List<GeneratedObject> generate(PolicySet set, Catalog catalog) throws FreezeTranslator.NotTranslatable {
+    public static List<GeneratedObject> generate(PolicyFacts facts) throws FreezeTranslator.NotTranslatable {
+        PolicySet set = facts.set();
+        Catalog catalog = facts.catalog();
         Platform platform = set.platform();
         List<Budgets.FreezeBudget> freezes = Budgets.freezes(platform);
-        List<GeneratedObject> out = new ArrayList<>();
+        // Tenants are independent of each other: plan and build them in parallel, then order.
         Map<String, QuotaPlan.Plan> plans = new LinkedHashMap<>();
-        for (Tenant tenant : set.tenants()) {
-            QuotaPlan.Plan plan = QuotaPlan.of(platform, tenant, catalog);
-            plans.put(tenant.name(), plan);
-            tenantObjects(platform, tenant, plan, freezes, catalog, out);
-        }
+        for (Tenant t : set.tenants()) plans.put(t.name(), facts.plan(t));
+        List<GeneratedObject> out = new ArrayList<>(set.tenants().parallelStream().flatMap(t -> {
+            List<GeneratedObject> objects = new ArrayList<>();
+            tenantObjects(facts, t, freezes, objects);
+            return objects.stream();
+        }).toList());
         out.add(TenancyConfig.configMap(set, plans));
         if (platform.emitNamespaces()) {
             for (Tenant t : set.tenants()) {
@@ -62,8 +65,9 @@ public final class Generator {
         return tenant + "-reserved-" + reservation;
     }
 
-    private static void tenantObjects(Platform platform, Tenant tenant, QuotaPlan.Plan plan,
-                                      List<Budgets.FreezeBudget> freezes, Catalog catalog, List<GeneratedObject> out) {
+    private static void tenantObjects(PolicyFacts facts, Tenant tenant, List<Budgets.FreezeBudget> freezes, List<GeneratedObject> out) {
+        Platform platform = facts.platform();
+        QuotaPlan.Plan plan = facts.plan(tenant);
         String key = platform.tenancyKey();
         List<Taint> isolation = tenant.isolation() == Tenant.Isolation.DEDICATED
                 ? List.of(new Taint(key, tenant.name(), "NoSchedule")) : List.of();
@@ -74,7 +78,7 @@ public final class Generator {
             String nodeClass = nodeClass(platform, tenant, null, nodeClasses);
             String name = reservedPoolName(tenant.name(), r.reservation().name());
             NodePoolFactory.Spec spec = new NodePoolFactory.Spec(name, tenant.name(), key, "reserved-" + r.reservation().name(),
-                    Map.of(), nodeClass, reservedRequirements(platform, r.reservation(), catalog), isolation,
+                    Map.of(), nodeClass, reservedRequirements(platform, r.reservation(), facts.catalog()), isolation,
                     d.expireAfter(), d.terminationGracePeriod(), d.consolidation(), d.budgets(), freezes,
                     r.limit(), false, RESERVED_WEIGHT);
             out.add(new GeneratedObject("karpenter.sh/v1", "NodePool", null, name, NodePoolFactory.build(spec),
@@ -86,7 +90,7 @@ public final class Generator {
             taints.addAll(p.taints());
             String name = poolName(tenant.name(), p.name());
             NodePoolFactory.Spec spec = new NodePoolFactory.Spec(name, tenant.name(), key, p.name(), new TreeMap<>(p.labels()),
-                    nodeClass, PoolSelection.requirements(PoolSelection.constraints(platform, p)), taints,
+                    nodeClass, facts.requirements(p), taints,
                     p.expireAfter() != null ? p.expireAfter() : d.expireAfter(),
                     p.terminationGracePeriod() != null ? p.terminationGracePeriod() : d.terminationGracePeriod(),
                     p.consolidation() != null ? p.consolidation() : d.consolidation(),

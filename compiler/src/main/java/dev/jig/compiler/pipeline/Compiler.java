@@ -8,6 +8,7 @@ import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.emit.Provenance;
 import dev.jig.compiler.generate.GeneratedObject;
 import dev.jig.compiler.generate.Generator;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.karpenter.rules.KarpenterRules;
 import dev.jig.compiler.karpenter.rules.Violation;
 import dev.jig.compiler.policy.Platform;
@@ -43,27 +44,38 @@ public final class Compiler {
     }
 
     /** What one run found and made. {@code objects} is empty whenever {@code diagnostics} holds an error. */
-    public record Result(List<Diagnostic> diagnostics, Optional<PolicySet> policies, List<GeneratedObject> objects) {
+    public record Result(List<Diagnostic> diagnostics, Optional<PolicySet> policies, List<GeneratedObject> objects,
+                         List<Phase> phases) {
 
         public boolean hasErrors() {
             return diagnostics.stream().anyMatch(Diagnostic::isError);
         }
     }
 
+    /** How long one stage took, for {@code --timings}. */
+    public record Phase(String name, long nanos) {
+    }
+
     public Result compile(List<SourceFile> files, Optional<String> revision) {
+        List<Phase> phases = new ArrayList<>();
+        long t = System.nanoTime();
         List<Diagnostic> findings = new ArrayList<>();
         List<LoadedDocument> platforms = new ArrayList<>();
         List<LoadedDocument> tenants = new ArrayList<>();
-        for (SourceFile file : files) {
-            YamlLoader.Result loaded = loader.load(file);
-            findings.addAll(loaded.diagnostics());
-            loaded.document().ifPresent(doc -> classify(doc, platforms, tenants, findings));
+        // Files are independent until the cross-file checks: read and schema-check them in parallel,
+        // then collect in file order so findings and objects stay deterministic.
+        List<Loaded> loaded = files.parallelStream().map(this::loadOne).toList();
+        for (Loaded l : loaded) {
+            findings.addAll(l.findings());
+            l.platform().ifPresent(platforms::add);
+            l.tenant().ifPresent(tenants::add);
         }
+        t = lap(phases, "load+schema", t);
         if (platforms.isEmpty()) {
             String where = files.isEmpty() ? "." : files.get(0).path();
             findings.add(Diagnostic.of(Rule.PLATFORM_MISSING, Position.ofFile(where),
                     files.isEmpty() ? "the policy directory holds no YAML files" : "no file holds a valid `kind: Platform` document"));
-            return done(findings, Optional.empty(), List.of());
+            return done(findings, Optional.empty(), List.of(), phases);
         }
         for (int i = 1; i < platforms.size(); i++) {
             findings.add(Diagnostic.of(Rule.PLATFORM_DUPLICATE, platforms.get(i).positions().value("/kind"),
@@ -73,60 +85,88 @@ public final class Compiler {
         List<Tenant> tenantList = tenants.stream().map(PolicyReader::tenant)
                 .sorted(Comparator.comparing(Tenant::name, Comparator.nullsFirst(Comparator.naturalOrder()))).toList();
         PolicySet set = new PolicySet(platform, tenantList);
-        findings.addAll(PolicyChecks.run(set, catalog));
-        if (findings.stream().anyMatch(Diagnostic::isError)) return done(findings, Optional.of(set), List.of());
+        PolicyFacts facts = new PolicyFacts(set, catalog);
+        findings.addAll(PolicyChecks.run(facts));
+        t = lap(phases, "read+checks", t);
+        if (findings.stream().anyMatch(Diagnostic::isError)) return done(findings, Optional.of(set), List.of(), phases);
 
         List<GeneratedObject> objects;
         try {
-            objects = Generator.generate(set, catalog);
+            objects = Generator.generate(facts);
         } catch (FreezeTranslator.NotTranslatable e) {
             // ScheduleCheck reports every untranslatable freeze first; this is a backstop.
             findings.add(Diagnostic.of(Rule.FREEZE_NOT_TRANSLATABLE, platform.origin().at("spec/maintenance"), e.getMessage()));
-            return done(findings, Optional.of(set), List.of());
+            return done(findings, Optional.of(set), List.of(), phases);
         }
-        for (GeneratedObject o : objects) {
-            for (Violation v : KarpenterRules.validate(o.body())) {
-                if (o.kind().equals("NodePool") || o.kind().equals("EC2NodeClass")) {
-                    findings.add(Diagnostic.of(v.rule(), o.origin(),
-                            o.kind() + " " + o.name() + ": " + v.pointer() + ": " + v.message()));
-                }
-            }
-        }
-        if (findings.stream().anyMatch(Diagnostic::isError)) return done(findings, Optional.of(set), List.of());
-        return done(findings, Optional.of(set), Provenance.stamp(objects, revision));
+        t = lap(phases, "generate", t);
+        objects.parallelStream().map(Compiler::conformance).toList().forEach(findings::addAll);
+        t = lap(phases, "conformance", t);
+        if (findings.stream().anyMatch(Diagnostic::isError)) return done(findings, Optional.of(set), List.of(), phases);
+        List<GeneratedObject> stamped = Provenance.stamp(objects, revision);
+        lap(phases, "provenance", t);
+        return done(findings, Optional.of(set), stamped, phases);
     }
 
-    private void classify(LoadedDocument doc, List<LoadedDocument> platforms, List<LoadedDocument> tenants, List<Diagnostic> findings) {
+    /** What the Karpenter v1.14.1 CRDs would reject in one emitted object, placed at its policy source. */
+    private static List<Diagnostic> conformance(GeneratedObject o) {
+        if (!o.kind().equals("NodePool") && !o.kind().equals("EC2NodeClass")) return List.of();
+        List<Diagnostic> out = new ArrayList<>();
+        for (Violation v : KarpenterRules.validate(o.body())) {
+            out.add(Diagnostic.of(v.rule(), o.origin(), o.kind() + " " + o.name() + ": " + v.pointer() + ": " + v.message()));
+        }
+        return out;
+    }
+
+    /** One file after loading and schema checking: its findings and, if valid, its document by kind. */
+    private record Loaded(List<Diagnostic> findings, Optional<LoadedDocument> platform, Optional<LoadedDocument> tenant) {
+    }
+
+    private Loaded loadOne(SourceFile file) {
+        YamlLoader.Result result = loader.load(file);
+        List<Diagnostic> findings = new ArrayList<>(result.diagnostics());
+        if (result.document().isEmpty()) return new Loaded(findings, Optional.empty(), Optional.empty());
+        LoadedDocument doc = result.document().get();
+        Optional<String> kind = classify(doc, findings);
+        return new Loaded(findings, kind.filter("Platform"::equals).map(k -> doc), kind.filter("Tenant"::equals).map(k -> doc));
+    }
+
+    /** The document's kind when it is a schema-valid Platform or Tenant; otherwise findings say why not. */
+    private Optional<String> classify(LoadedDocument doc, List<Diagnostic> findings) {
         JsonNode root = doc.root();
         if (!root.isObject()) {
             findings.add(Diagnostic.of(Rule.UNKNOWN_KIND, doc.positions().value(""), "a policy document is a mapping, not a " + kindOf(root)));
-            return;
+            return Optional.empty();
         }
         String apiVersion = root.path("apiVersion").asText(null);
         String kind = root.path("kind").asText(null);
         if (!API_VERSION.equals(apiVersion)) {
             findings.add(Diagnostic.of(Rule.UNKNOWN_KIND, doc.positions().value(root.has("apiVersion") ? "/apiVersion" : ""),
                     apiVersion == null ? "missing apiVersion" : "apiVersion '" + apiVersion + "' is not " + API_VERSION));
-            return;
+            return Optional.empty();
         }
         if (!"Platform".equals(kind) && !"Tenant".equals(kind)) {
             findings.add(Diagnostic.of(Rule.UNKNOWN_KIND, doc.positions().value(root.has("kind") ? "/kind" : ""),
                     kind == null ? "missing kind" : "kind '" + kind + "' is neither Platform nor Tenant"));
-            return;
+            return Optional.empty();
         }
         List<Diagnostic> schema = PolicySchemas.bundled().validate(doc);
         findings.addAll(schema);
-        if (schema.stream().anyMatch(Diagnostic::isError)) return;
-        (kind.equals("Platform") ? platforms : tenants).add(doc);
+        return schema.stream().anyMatch(Diagnostic::isError) ? Optional.empty() : Optional.of(kind);
     }
 
     private static String kindOf(JsonNode n) {
         return n.isArray() ? "list" : n.isTextual() ? "string" : n.isNumber() ? "number" : "scalar";
     }
 
-    private static Result done(List<Diagnostic> findings, Optional<PolicySet> set, List<GeneratedObject> objects) {
+    private static Result done(List<Diagnostic> findings, Optional<PolicySet> set, List<GeneratedObject> objects, List<Phase> phases) {
         List<Diagnostic> sorted = new ArrayList<>(findings);
         sorted.sort(Diagnostic.ORDER);
-        return new Result(List.copyOf(sorted), set, objects);
+        return new Result(List.copyOf(sorted), set, objects, List.copyOf(phases));
+    }
+
+    private static long lap(List<Phase> phases, String name, long since) {
+        long now = System.nanoTime();
+        phases.add(new Phase(name, now - since));
+        return now;
     }
 }
