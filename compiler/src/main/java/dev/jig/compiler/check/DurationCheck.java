@@ -35,7 +35,7 @@ final class DurationCheck implements PolicyCheck {
                 if (pool.terminationGracePeriod() != null) {
                     lifetime(pool.terminationGracePeriod(), false, pool.origin().at("terminationGracePeriod"), "terminationGracePeriod", out);
                 }
-                if (pool.consolidation() != null) {
+                if (pool.consolidation() != null && pool.consolidation().after() != null) {
                     lifetime(pool.consolidation().after(), true, pool.origin().at("disruption/consolidation/after"), "consolidation.after", out);
                 }
                 if (pool.budgets() != null) budgets(pool.budgets(), out);

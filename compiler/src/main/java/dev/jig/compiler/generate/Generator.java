@@ -93,7 +93,7 @@ public final class Generator {
                     nodeClass, facts.requirements(p), taints,
                     p.expireAfter() != null ? p.expireAfter() : d.expireAfter(),
                     p.terminationGracePeriod() != null ? p.terminationGracePeriod() : d.terminationGracePeriod(),
-                    p.consolidation() != null ? p.consolidation() : d.consolidation(),
+                    p.consolidation() != null ? p.consolidation().over(d.consolidation()) : d.consolidation(),
                     p.budgets() != null ? p.budgets() : d.budgets(), freezes,
                     plan.pools().get(p.name()).limit(), p.isGpu(), p.weight() != null ? p.weight() : DEFAULT_WEIGHT);
             out.add(new GeneratedObject("karpenter.sh/v1", "NodePool", null, name, NodePoolFactory.build(spec), p.origin().position()));

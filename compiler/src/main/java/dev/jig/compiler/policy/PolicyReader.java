@@ -145,7 +145,9 @@ public final class PolicyReader {
                 strings(p.path("capacityTypes")), strings(p.path("architectures")), strings(p.path("categories")),
                 strings(p.path("families")), range(p.path("generations")), bounds, gpuRequest, strings(p.path("zones")),
                 sharePercent, integer(p.path("weight")),
-                disruption.has("consolidation") ? consolidation(disruption.path("consolidation"), null) : null,
+                disruption.has("consolidation")
+                        ? new Consolidation(text(disruption.path("consolidation").path("policy")), text(disruption.path("consolidation").path("after")))
+                        : null,
                 disruption.has("budgets") ? budgets(disruption.path("budgets"), o.child("disruption/budgets")) : null,
                 text(p.path("expireAfter")), text(p.path("terminationGracePeriod")), text(p.path("image")),
                 stringMap(p.path("labels")), List.copyOf(taints), object(p.path("kubelet")));
@@ -163,8 +165,7 @@ public final class PolicyReader {
 
     private static Consolidation consolidation(JsonNode c, Consolidation fallback) {
         if (!c.isObject()) return fallback;
-        Consolidation base = fallback != null ? fallback : DEFAULT_CONSOLIDATION;
-        return new Consolidation(or(text(c.path("policy")), base.policy()), or(text(c.path("after")), base.after()));
+        return new Consolidation(or(text(c.path("policy")), fallback.policy()), or(text(c.path("after")), fallback.after()));
     }
 
     private static Resources resources(JsonNode r) {

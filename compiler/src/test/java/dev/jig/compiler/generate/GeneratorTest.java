@@ -69,6 +69,21 @@ class GeneratorTest {
     }
 
     @Test
+    void aPoolsConsolidationInheritsTheFieldsItLeavesOut() {
+        Compiler.Result r = PolicyFixture.valid()
+                .edit("platform.yaml", "  defaults:\n", "  defaults:\n    consolidation: {after: 7m}\n")
+                .edit("tenants/beta.yaml", "      categories: [c, m, r]\n", "      categories: [c, m, r]\n      disruption: {consolidation: {policy: WhenEmpty}}\n")
+                .compile();
+        assertThat(r.diagnostics()).isEmpty();
+        JsonNode d = r.objects().stream().filter(o -> o.name().equals("beta-batch")).findFirst().orElseThrow().body().path("spec").path("disruption");
+        assertThat(d.path("consolidationPolicy").asText()).isEqualTo("WhenEmpty");
+        assertThat(d.path("consolidateAfter").asText()).isEqualTo("7m");
+        JsonNode web = r.objects().stream().filter(o -> o.name().equals("alpha-web")).findFirst().orElseThrow().body().path("spec").path("disruption");
+        assertThat(web.path("consolidationPolicy").asText()).isEqualTo("WhenEmptyOrUnderutilized");
+        assertThat(web.path("consolidateAfter").asText()).isEqualTo("7m");
+    }
+
+    @Test
     void everyObjectCarriesProvenance() {
         for (GeneratedObject o : RESULT.objects()) {
             JsonNode a = o.body().path("metadata").path("annotations");
