@@ -22,7 +22,7 @@ run() {
   local label="$1"; shift
   : > "$work/$label.times"
   for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %M" -o "$work/t" "$@" > "$work/$label.out"
+    /usr/bin/time -f "%e %M" -o "$work/t" "$@" > "$work/$label.out" 2> "$work/$label.err"
     cat "$work/t" >> "$work/$label.times"
   done
 }

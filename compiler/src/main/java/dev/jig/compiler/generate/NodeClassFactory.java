@@ -25,15 +25,7 @@ final class NodeClassFactory {
     }
 
     static ObjectNode build(Platform platform, Spec s) {
-        JsonNodeFactory f = JsonNodeFactory.instance;
-        ObjectNode root = f.objectNode();
-        root.put("apiVersion", "karpenter.k8s.aws/v1");
-        root.put("kind", "EC2NodeClass");
-        ObjectNode meta = root.putObject("metadata");
-        meta.put("name", s.name());
-        ObjectNode metaLabels = meta.putObject("labels");
-        metaLabels.put("app.kubernetes.io/managed-by", "jig");
-        metaLabels.put(s.tenancyKey(), s.tenant());
+        ObjectNode root = Manifests.tenantObject("karpenter.k8s.aws/v1", "EC2NodeClass", s.name(), s.tenancyKey(), s.tenant());
 
         ObjectNode spec = root.putObject("spec");
         spec.put("role", platform.nodeRole());

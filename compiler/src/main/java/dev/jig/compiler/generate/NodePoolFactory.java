@@ -1,7 +1,6 @@
 package dev.jig.compiler.generate;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.compiler.karpenter.Quantity;
 import dev.jig.compiler.karpenter.Requirement;
@@ -27,15 +26,7 @@ final class NodePoolFactory {
     }
 
     static ObjectNode build(Spec s) {
-        JsonNodeFactory f = JsonNodeFactory.instance;
-        ObjectNode root = f.objectNode();
-        root.put("apiVersion", "karpenter.sh/v1");
-        root.put("kind", "NodePool");
-        ObjectNode meta = root.putObject("metadata");
-        meta.put("name", s.name());
-        ObjectNode metaLabels = meta.putObject("labels");
-        metaLabels.put("app.kubernetes.io/managed-by", "jig");
-        metaLabels.put(s.tenancyKey(), s.tenant());
+        ObjectNode root = Manifests.tenantObject("karpenter.sh/v1", "NodePool", s.name(), s.tenancyKey(), s.tenant());
 
         ObjectNode spec = root.putObject("spec");
         ObjectNode template = spec.putObject("template");

@@ -78,20 +78,13 @@ public final class TenancyConfig {
         ObjectNode meta = cm.putObject("metadata");
         meta.put("name", NAME);
         meta.put("namespace", NAMESPACE);
-        meta.putObject("labels").put("app.kubernetes.io/managed-by", "jig");
+        meta.putObject("labels").put(Manifests.MANAGED_BY, "jig");
         cm.putObject("data").put(DATA_KEY, pretty(doc));
         return new GeneratedObject("v1", "ConfigMap", NAMESPACE, NAME, cm, p.origin().position());
     }
 
     static GeneratedObject namespace(Platform p, Tenant t, String name) {
-        ObjectNode ns = JsonNodeFactory.instance.objectNode();
-        ns.put("apiVersion", "v1");
-        ns.put("kind", "Namespace");
-        ObjectNode meta = ns.putObject("metadata");
-        meta.put("name", name);
-        ObjectNode labels = meta.putObject("labels");
-        labels.put("app.kubernetes.io/managed-by", "jig");
-        labels.put(p.tenancyKey(), t.name());
+        ObjectNode ns = Manifests.tenantObject("v1", "Namespace", name, p.tenancyKey(), t.name());
         return new GeneratedObject("v1", "Namespace", null, name, ns, t.origin().position());
     }
 
