@@ -1,9 +1,12 @@
 package dev.jig.compiler.emit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.compiler.generate.GeneratedObject;
+import dev.jig.compiler.json.CanonicalJson;
 import java.io.UncheckedIOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -13,9 +16,13 @@ import java.util.Optional;
 
 /**
  * Stamps every object with where it came from: the policy file, the git commit (when compiled
- * from git) and a SHA-256 of its content. The hash covers everything but the revision and the hash
- * itself, so it changes exactly when the object's meaning changes, and anyone (the webhook, a
- * reviewer) can tell a hand-edited object from a compiled one.
+ * from git) and a SHA-256 of its content. The hash covers what the object means — apiVersion,
+ * kind, name, namespace, and {@code spec} or {@code data} — as canonical JSON (keys sorted, no
+ * whitespace). Labels and annotations are left out because GitOps tools add their own, and the
+ * key order is normalised because the API server does not keep it. So the hash changes exactly
+ * when the object's meaning changes, and the admission webhook can recompute it on the object it
+ * receives to tell a hand-edited pool from a compiled one. Jig writes every CRD default
+ * explicitly, so server-side defaulting does not change the hash either.
  */
 public final class Provenance {
 
@@ -36,23 +43,31 @@ public final class Provenance {
         objects.parallelStream().forEach(o -> {
             ObjectNode annotations = ((ObjectNode) o.body().get("metadata")).putObject("annotations");
             annotations.put(SOURCE, o.sourceFile());
-            annotations.put(CONTENT_HASH, sha256(o.body()));
+            annotations.put(CONTENT_HASH, contentHash(o.body()));
             revision.ifPresent(r -> annotations.put(REVISION, r));
         });
         return objects;
     }
 
-    /** {@code sha256:<hex>} over the object's JSON without the revision and hash annotations. */
-    public static String contentHash(ObjectNode object) {
-        ObjectNode copy = object.deepCopy();
-        if (copy.path("metadata").get("annotations") instanceof ObjectNode annotations) {
-            annotations.remove(REVISION);
-            annotations.remove(CONTENT_HASH);
-        }
-        return sha256(copy);
+    /** {@code sha256:<hex>} of the object's canonical content; works on any object, emitted or admitted. */
+    public static String contentHash(JsonNode object) {
+        ObjectNode content = JsonNodeFactory.instance.objectNode();
+        copy(object, "apiVersion", content);
+        copy(object, "kind", content);
+        ObjectNode meta = content.putObject("metadata");
+        copy(object.path("metadata"), "name", meta);
+        copy(object.path("metadata"), "namespace", meta);
+        copy(object, "spec", content);
+        copy(object, "data", content);
+        return sha256(CanonicalJson.sorted(content));
     }
 
-    private static String sha256(ObjectNode object) {
+    private static void copy(JsonNode from, String field, ObjectNode to) {
+        JsonNode v = from.get(field);
+        if (v != null && !v.isNull()) to.set(field, v);
+    }
+
+    private static String sha256(JsonNode object) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(MAPPER.writeValueAsBytes(object));
             return "sha256:" + HexFormat.of().formatHex(digest);

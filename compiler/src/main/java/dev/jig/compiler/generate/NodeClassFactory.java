@@ -1,10 +1,10 @@
 package dev.jig.compiler.generate;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.compiler.json.CanonicalJson;
 import dev.jig.compiler.policy.Platform;
 import java.util.Map;
 import java.util.TreeMap;
@@ -39,7 +39,7 @@ final class NodeClassFactory {
         tags.put("jig.dev/cluster", platform.cluster().name());
         tags(spec.putObject("tags"), tags);
 
-        if (!s.kubelet().isEmpty()) spec.set("kubelet", sortedTree(MAPPER.valueToTree(s.kubelet())));
+        if (!s.kubelet().isEmpty()) spec.set("kubelet", CanonicalJson.sorted(MAPPER.valueToTree(s.kubelet())));
         spec.set("blockDeviceMappings", blockDevices(s.amiAlias(), platform.defaults().rootVolume()));
 
         ObjectNode md = spec.putObject("metadataOptions");
@@ -84,22 +84,5 @@ final class NodeClassFactory {
 
     private static void tags(ObjectNode target, Map<String, String> tags) {
         new TreeMap<>(tags).forEach(target::put);
-    }
-
-    /** Object keys in sorted order at every level, so equal settings always print the same. */
-    static JsonNode sortedTree(JsonNode n) {
-        if (n.isObject()) {
-            ObjectNode out = JsonNodeFactory.instance.objectNode();
-            TreeMap<String, JsonNode> sorted = new TreeMap<>();
-            n.fields().forEachRemaining(e -> sorted.put(e.getKey(), sortedTree(e.getValue())));
-            sorted.forEach(out::set);
-            return out;
-        }
-        if (n.isArray()) {
-            ArrayNode out = JsonNodeFactory.instance.arrayNode();
-            n.forEach(e -> out.add(sortedTree(e)));
-            return out;
-        }
-        return n;
     }
 }
