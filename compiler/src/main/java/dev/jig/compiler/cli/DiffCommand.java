@@ -53,7 +53,7 @@ final class DiffCommand implements Callable<Integer> {
         if (failed("base " + base, before) | failed("head " + (head == null ? "(work tree)" : head), after)) return Main.FINDINGS;
         String key = after.result().policies().map(s -> s.platform().tenancyKey()).orElse(Platform.DEFAULT_TENANCY_KEY);
         ManifestDiff.Result diff = new ManifestDiff(key).compare(bodies(before), bodies(after));
-        spec.commandLine().getOut().print(format.equals("markdown") ? DiffRenderer.markdown(diff) : DiffRenderer.text(diff));
+        spec.commandLine().getOut().print(format.equals("markdown") ? DiffRenderer.markdown(diff, DiffRenderer.PR_COMMENT_LIMIT) : DiffRenderer.text(diff));
         spec.commandLine().getOut().flush();
         return Main.OK;
     }

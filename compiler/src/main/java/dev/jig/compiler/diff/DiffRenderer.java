@@ -56,6 +56,21 @@ public final class DiffRenderer {
      * YAML for an added or removed one.
      */
     public static String markdown(ManifestDiff.Result result) {
+        return markdown(result, Integer.MAX_VALUE);
+    }
+
+    /**
+     * GitHub rejects comments over 65,536 characters; this is the budget {@link #markdown(ManifestDiff.Result, int)}
+     * keeps to by default in the CLI.
+     */
+    public static final int PR_COMMENT_LIMIT = 60_000;
+
+    /**
+     * Like {@link #markdown(ManifestDiff.Result)}, but stops adding object sections before the text
+     * would pass {@code maxChars}, and says how many objects it left out. The summary and the
+     * tenant limits table always stay.
+     */
+    public static String markdown(ManifestDiff.Result result, int maxChars) {
         if (result.isEmpty()) return NO_CHANGES + "\n";
         StringBuilder out = new StringBuilder("**").append(summary(result)).append("**\n");
         if (!result.limits().isEmpty()) {
@@ -66,7 +81,10 @@ public final class DiffRenderer {
                 out.append(tableRow(limitRow(limit)));
             }
         }
-        for (Entry entry : entries(result)) {
+        List<Entry> entries = entries(result);
+        for (int i = 0; i < entries.size(); i++) {
+            Entry entry = entries.get(i);
+            int before = out.length();
             out.append("\n<details>\n<summary>").append(entry.word).append(' ').append(html(entry.ref.kind()))
                     .append(" <code>").append(html(entry.ref.qualifiedName())).append("</code>");
             if (entry.content == null) {
@@ -84,6 +102,13 @@ public final class DiffRenderer {
                 }
             }
             out.append("\n</details>\n");
+            if (out.length() > maxChars) {
+                out.setLength(before);
+                int left = entries.size() - i;
+                out.append("\n_").append(left).append(left == 1 ? " more object is" : " more objects are")
+                        .append(" not shown to keep this comment within GitHub's size limit; run `jig diff` for all of them._\n");
+                break;
+            }
         }
         return out.toString();
     }

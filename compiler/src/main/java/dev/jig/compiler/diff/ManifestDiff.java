@@ -45,6 +45,8 @@ public final class ManifestDiff {
         }
     }
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
     private final String tenancyKey;
 
     /** A diff that finds tenants under the label {@value #DEFAULT_TENANCY_KEY}. */
@@ -91,11 +93,35 @@ public final class ManifestDiff {
                 throw new IllegalArgumentException("manifest is not an object (" + side + "): " + object);
             }
             ObjectRef ref = ObjectRef.of(object);
-            if (byRef.put(ref, withoutProvenance((ObjectNode) object)) != null) {
+            if (byRef.put(ref, withJsonDataExpanded(withoutProvenance((ObjectNode) object))) != null) {
                 throw new IllegalArgumentException("duplicate manifest " + ref + " (" + side + ")");
             }
         }
         return byRef;
+    }
+
+    /**
+     * ConfigMap values that hold a JSON object (the tenancy document) as parsed trees, so a change
+     * reads {@code data["tenancy.json"].tenants.payments.quota.cpu: 800 -> 900} instead of two
+     * walls of text.
+     */
+    private static JsonNode withJsonDataExpanded(JsonNode object) {
+        JsonNode data = object.path("data");
+        if (!data.isObject()) return object;
+        ObjectNode copy = null;
+        for (var it = data.fields(); it.hasNext(); ) {
+            var e = it.next();
+            String text = e.getValue().asText("").trim();
+            if (!text.startsWith("{")) continue;
+            try {
+                JsonNode parsed = JSON.readTree(text);
+                if (copy == null) copy = object.deepCopy();
+                ((ObjectNode) copy.get("data")).set(e.getKey(), parsed);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException ignored) {
+                // not JSON after all: compared as text
+            }
+        }
+        return copy != null ? copy : object;
     }
 
     /** A copy without the per-commit annotations (and without {@code annotations} if that empties it). */

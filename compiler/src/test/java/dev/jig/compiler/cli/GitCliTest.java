@@ -66,6 +66,7 @@ class GitCliTest {
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("NodePool", "alpha-web", "spec.limits.cpu", "alpha")
                 .contains("spec.template.spec.requirements[", "[\"c\",\"m\",\"r\"] -> [\"c\",\"m\"]")
+                .contains("data[\"tenancy.json\"].tenants.alpha.quota.cpu: \"200\" -> \"300\"")
                 .doesNotContain("jig.dev/revision");
     }
 

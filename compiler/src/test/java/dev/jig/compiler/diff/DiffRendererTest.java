@@ -144,4 +144,20 @@ class DiffRendererTest {
                 .contains("| t | cpu | 4 | unlimited |  |\n")
                 .contains("| t | memory | 2Gi | 512Mi | -1536Mi |\n");
     }
+
+    @Test
+    void markdownStaysWithinTheCommentBudgetAndSaysWhatItLeftOut() throws Exception {
+        java.util.List<com.fasterxml.jackson.databind.JsonNode> after = new java.util.ArrayList<>();
+        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (int i = 0; i < 200; i++) {
+            after.add(m.readTree("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm" + i
+                    + "\",\"namespace\":\"ns\"},\"data\":{\"k\":\"" + "x".repeat(500) + "\"}}"));
+        }
+        ManifestDiff.Result result = new ManifestDiff().compare(java.util.List.of(), after);
+        String full = DiffRenderer.markdown(result);
+        String capped = DiffRenderer.markdown(result, 20_000);
+        assertThat(full.length()).isGreaterThan(100_000);
+        assertThat(capped.length()).isLessThanOrEqualTo(20_300);
+        assertThat(capped).startsWith("**200 added, 0 removed, 0 changed**").containsPattern("_\\d+ more objects are not shown");
+    }
 }
