@@ -13,7 +13,6 @@ import static dev.jig.compiler.karpenter.WellKnownLabels.OS;
 import static dev.jig.compiler.karpenter.WellKnownLabels.ZONE;
 
 import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.catalog.InstanceType;
 import dev.jig.compiler.karpenter.Requirement;
 import dev.jig.compiler.policy.IntRange;
 import dev.jig.compiler.policy.Platform;
@@ -124,11 +123,6 @@ public final class PoolSelection {
 
     public static List<Requirement> requirements(List<Constraint> constraints) {
         return constraints.stream().map(Constraint::requirement).toList();
-    }
-
-    /** The catalog types that satisfy every instance-type constraint (offering constraints do not filter types). */
-    public static List<InstanceType> matching(Catalog catalog, List<Constraint> constraints) {
-        return catalog.select(requirements(constraints));
     }
 
     /** The first constraint after which no instance type is left, if any. */
