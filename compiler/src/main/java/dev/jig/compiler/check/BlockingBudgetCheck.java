@@ -1,8 +1,8 @@
 package dev.jig.compiler.check;
 
 import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.karpenter.GoDuration;
 import dev.jig.compiler.policy.Budget;
 import dev.jig.compiler.policy.Platform;
@@ -10,6 +10,7 @@ import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
 import dev.jig.compiler.schedule.BlockingWindows;
 import dev.jig.compiler.schedule.Cron;
+import dev.jig.compiler.schedule.UtcWindow;
 import dev.jig.compiler.source.Position;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,16 +31,17 @@ final class BlockingBudgetCheck implements PolicyCheck {
         PolicySet set = facts.set();
         List<Diagnostic> out = new ArrayList<>();
         Platform p = set.platform();
-        judge(p.defaults().budgets(), p.freezes(), "the platform default budgets", out);
+        judge(p.defaults().budgets(), facts.freezes(), "the platform default budgets", out);
         for (Tenant t : set.tenants()) {
             for (Tenant.Pool pool : t.pools()) {
-                if (pool.budgets() != null) judge(pool.budgets(), p.freezes(), "pool '" + t.name() + "/" + pool.name() + "'", out);
+                if (pool.budgets() != null) judge(pool.budgets(), facts.freezes(), "pool '" + t.name() + "/" + pool.name() + "'", out);
             }
         }
         return out;
     }
 
-    private static void judge(List<Budget> budgets, List<Platform.Freeze> freezes, String subject, List<Diagnostic> out) {
+    /** Budgets are in UTC as written; freezes are judged by their UTC windows, exactly as emitted. */
+    private static void judge(List<Budget> budgets, List<PolicyFacts.FreezeTranslation> freezes, String subject, List<Diagnostic> out) {
         for (String reason : REASONS) {
             List<BlockingWindows.Window> windows = new ArrayList<>();
             Position first = null;
@@ -54,10 +56,10 @@ final class BlockingBudgetCheck implements PolicyCheck {
                 }
                 window(b.schedule(), b.duration()).ifPresent(windows::add);
             }
-            for (Platform.Freeze f : freezes) {
-                if (!(f.reasons().isEmpty() || f.reasons().contains(reason))) continue;
-                if (first == null) first = f.origin().position();
-                window(f.schedule(), f.duration()).ifPresent(windows::add);
+            for (PolicyFacts.FreezeTranslation f : freezes) {
+                if (!(f.freeze().reasons().isEmpty() || f.freeze().reasons().contains(reason))) continue;
+                if (first == null) first = f.freeze().origin().position();
+                for (UtcWindow w : f.windows()) windows.add(new BlockingWindows.Window(Cron.parse(w.schedule()), w.durationMinutes()));
             }
             if (alwaysOn == null && BlockingWindows.coverAllTime(windows)) alwaysOn = "its zero-node windows that never close";
             if (alwaysOn != null) {

@@ -2,9 +2,9 @@ package dev.jig.compiler.check;
 
 import dev.jig.compiler.catalog.InstanceType;
 import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.generate.Constraint;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.generate.PoolSelection;
 import dev.jig.compiler.generate.QuotaPlan;
 import dev.jig.compiler.karpenter.Quantity;

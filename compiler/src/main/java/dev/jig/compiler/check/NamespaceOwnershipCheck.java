@@ -1,8 +1,8 @@
 package dev.jig.compiler.check;
 
 import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
 import dev.jig.compiler.source.Position;
@@ -10,9 +10,16 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
-/** JIG0204: a namespace belongs to exactly one tenant. */
+/** JIG0204: a namespace belongs to exactly one tenant. JIG0228: and never to a tenant if the platform needs it. */
 final class NamespaceOwnershipCheck implements PolicyCheck {
+
+    private static final Set<String> RESERVED = Set.of("default", "jig-system", "karpenter", "argocd");
+
+    static boolean reserved(String namespace) {
+        return RESERVED.contains(namespace) || namespace.startsWith("kube-");
+    }
 
     @Override
     public List<Diagnostic> check(PolicyFacts facts) {
@@ -24,6 +31,9 @@ final class NamespaceOwnershipCheck implements PolicyCheck {
             for (int i = 0; i < t.namespaces().size(); i++) {
                 String ns = t.namespaces().get(i);
                 Position pos = t.origin().at("spec/namespaces/" + i);
+                if (reserved(ns)) {
+                    out.add(Diagnostic.of(Rule.RESERVED_NAMESPACE, pos, "namespace '" + ns + "' belongs to the platform, not to tenant '" + t.name() + "'"));
+                }
                 String first = owner.putIfAbsent(ns, t.name());
                 if (first == null) {
                     where.put(ns, pos);

@@ -1,9 +1,9 @@
 package dev.jig.compiler.check;
 
 import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.generate.Generator;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.karpenter.Requirement;
 import dev.jig.compiler.karpenter.WellKnownLabels;
 import dev.jig.compiler.policy.PolicySet;

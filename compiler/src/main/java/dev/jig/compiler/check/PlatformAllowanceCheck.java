@@ -1,8 +1,8 @@
 package dev.jig.compiler.check;
 
 import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.policy.IntRange;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * JIG0212: a pool asks only for what the platform allows. JIG0221: its zones are the cluster's.
- * JIG0220: its image is one the platform names. JIG0227: the platform's default image exists.
+ * JIG0220: its image, and the platform's default image, are ones the platform names.
  * Asking for more is an error rather than being silently narrowed, so a tenant sees at review time
  * that its pool will not get what it says.
  */
@@ -25,7 +25,7 @@ final class PlatformAllowanceCheck implements PolicyCheck {
         Platform.Allowed allowed = platform.allowed();
         List<Diagnostic> out = new ArrayList<>();
         if (!platform.images().containsKey(platform.defaultImage())) {
-            out.add(Diagnostic.of(Rule.DEFAULT_IMAGE_UNKNOWN, platform.origin().at("spec/defaultImage"),
+            out.add(Diagnostic.of(Rule.UNKNOWN_IMAGE, platform.origin().at("spec/defaultImage"),
                     "defaultImage '" + platform.defaultImage() + "' is not defined under spec.images " + platform.images().keySet()));
         }
         for (Tenant t : set.tenants()) {

@@ -1,20 +1,23 @@
 package dev.jig.compiler.check;
 
 import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.generate.Generator;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * JIG0205: pool names are unique within a tenant. JIG0206: every generated NodePool name fits in a
- * label value (Karpenter labels each node with its pool's name). JIG0226: no two generated names collide.
+ * label value (Karpenter labels each node with its pool's name), and so does every EC2NodeClass name.
+ * JIG0226: no two generated NodePools or EC2NodeClasses get the same name.
  */
 final class PoolNamesCheck implements PolicyCheck {
 
@@ -25,6 +28,7 @@ final class PoolNamesCheck implements PolicyCheck {
         PolicySet set = facts.set();
         List<Diagnostic> out = new ArrayList<>();
         Set<String> generated = new HashSet<>();
+        Map<String, String> classOwners = new HashMap<>();
         for (Tenant t : set.tenants()) {
             Set<String> names = new HashSet<>();
             for (Tenant.Pool p : t.pools()) {
@@ -35,6 +39,7 @@ final class PoolNamesCheck implements PolicyCheck {
                 }
                 String name = Generator.poolName(t.name(), p.name());
                 nameFits(name, p.origin().at("name"), generated, out);
+                nodeClassFits(set.platform(), t, p, classOwners, out);
             }
         }
         for (Platform.Reservation r : set.platform().reservations()) {
@@ -43,6 +48,26 @@ final class PoolNamesCheck implements PolicyCheck {
             }
         }
         return out;
+    }
+
+    /**
+     * A pool's EC2NodeClass name fits the {@code karpenter.k8s.aws/ec2nodeclass} label and names
+     * one class only: pools of a tenant on one image share it; nothing else may produce it.
+     */
+    private static void nodeClassFits(Platform platform, Tenant t, Tenant.Pool p, Map<String, String> owners, List<Diagnostic> out) {
+        String name = Generator.nodeClassName(platform, t.name(), p);
+        String identity = t.name() + (p.kubelet().isEmpty() ? " image " + Generator.imageOf(platform, p) : " pool " + p.name());
+        var pos = p.kubelet().isEmpty() ? p.origin().at("name") : p.origin().keyOf("kubelet");
+        if (name.length() > MAX_LABEL_VALUE) {
+            out.add(Diagnostic.of(Rule.NAME_TOO_LONG, pos,
+                    "EC2NodeClass name '" + name + "' has " + name.length() + " characters; at most " + MAX_LABEL_VALUE + " fit in the karpenter.k8s.aws/ec2nodeclass label"));
+            return;
+        }
+        String other = owners.putIfAbsent(name, identity);
+        if (other != null && !other.equals(identity)) {
+            out.add(Diagnostic.of(Rule.POOL_NAME_COLLISION, pos,
+                    "EC2NodeClass name '" + name + "' would serve both tenant " + other + " and tenant " + identity));
+        }
     }
 
     private static void nameFits(String name, dev.jig.compiler.source.Position pos, Set<String> generated, List<Diagnostic> out) {

@@ -1,8 +1,8 @@
 package dev.jig.compiler.check;
 
 import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.karpenter.Quantity;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * JIG0207: the tenants' quotas together fit in the platform's cluster-wide limits, dimension by
- * dimension. Reported at the platform limit, naming the largest tenants.
+ * dimension; a dimension the platform leaves out has no cap. Reported at the platform limit, naming the largest tenants.
  */
 final class QuotaCheck implements PolicyCheck {
 
@@ -25,17 +25,17 @@ final class QuotaCheck implements PolicyCheck {
         for (Tenant t : set.tenants()) total = total.plus(t.quota());
         Resources limit = p.limits();
         List<Diagnostic> out = new ArrayList<>();
-        if (total.cpuMillis() > limit.cpuMillis()) {
+        if (limit.cpuMillis() < Resources.UNLIMITED && total.cpuMillis() > limit.cpuMillis()) {
             out.add(Diagnostic.of(Rule.QUOTA_OVER_PLATFORM, p.origin().at("spec/limits/cpu"),
                     "tenant cpu quotas add up to " + Quantity.formatCpuMillis(total.cpuMillis()) + ", above the platform limit "
                             + Quantity.formatCpuMillis(limit.cpuMillis()) + " (" + largest(set, "cpu") + ")"));
         }
-        if (total.memoryMib() > limit.memoryMib()) {
+        if (limit.memoryMib() < Resources.UNLIMITED && total.memoryMib() > limit.memoryMib()) {
             out.add(Diagnostic.of(Rule.QUOTA_OVER_PLATFORM, p.origin().at("spec/limits/memory"),
                     "tenant memory quotas add up to " + Quantity.formatMebibytes(total.memoryMib()) + ", above the platform limit "
                             + Quantity.formatMebibytes(limit.memoryMib()) + " (" + largest(set, "memory") + ")"));
         }
-        if (total.gpus() > limit.gpus()) {
+        if (limit.gpus() < Resources.UNLIMITED && total.gpus() > limit.gpus()) {
             out.add(Diagnostic.of(Rule.QUOTA_OVER_PLATFORM, p.origin().at("spec/limits/gpu"),
                     "tenant GPU quotas add up to " + total.gpus() + ", above the platform limit " + limit.gpus() + " (" + largest(set, "gpu") + ")"));
         }

@@ -1,15 +1,13 @@
 package dev.jig.compiler.check;
 
 import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.karpenter.GoDuration;
+import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.policy.Budget;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
 import dev.jig.compiler.schedule.Cron;
-import dev.jig.compiler.schedule.FreezeTranslator;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,21 +29,15 @@ final class ScheduleCheck implements PolicyCheck {
                 if (pool.budgets() != null) budgets(pool.budgets(), out);
             }
         }
-        for (Platform.Freeze f : p.freezes()) {
-            Cron cron = parse(f.schedule(), f.origin().at("schedule"), out);
-            ZoneId zone = null;
-            if (ZoneId.getAvailableZoneIds().contains(f.timeZone())) {
-                zone = ZoneId.of(f.timeZone());
-            } else {
+        for (PolicyFacts.FreezeTranslation t : facts.freezes()) {
+            Platform.Freeze f = t.freeze();
+            parse(f.schedule(), f.origin().at("schedule"), out);
+            if (!ZoneId.getAvailableZoneIds().contains(f.timeZone())) {
                 out.add(Diagnostic.of(Rule.BAD_TIME_ZONE, f.origin().at("timeZone"), "'" + f.timeZone() + "' is not an IANA time zone"));
             }
-            var seconds = GoDuration.parseSeconds(f.duration());
-            if (cron == null || zone == null || seconds.isEmpty()) continue;
-            try {
-                FreezeTranslator.toUtc(cron, zone, seconds.get() / 60);
-            } catch (FreezeTranslator.NotTranslatable e) {
+            if (t.untranslatable() != null) {
                 out.add(Diagnostic.of(Rule.FREEZE_NOT_TRANSLATABLE, f.origin().at("schedule"),
-                        "freeze '" + f.name() + "' in " + f.timeZone() + ": " + e.getMessage()));
+                        "freeze '" + f.name() + "' in " + f.timeZone() + ": " + t.untranslatable()));
             }
         }
         return out;

@@ -40,8 +40,12 @@ final class CompileCommand implements Callable<Integer> {
         if (out.equals("-")) {
             spec.commandLine().getOut().print(ManifestWriter.stream(run.result().objects()));
             spec.commandLine().getOut().flush();
+            if (spec.commandLine().getOut().checkError()) {
+                spec.commandLine().getErr().println("jig: error: could not write the manifests to standard output");
+                return Main.USAGE;
+            }
         } else {
-            ManifestWriter.directory(Path.of(out), run.result().objects());
+            ManifestWriter.directory(Path.of(out), input.directory, run.result().objects());
             spec.commandLine().getErr().println("jig: wrote " + run.result().objects().size() + " objects to " + out);
         }
         if (timings) {

@@ -77,10 +77,10 @@ public enum Rule {
             "Pick another key: the tenancy key and the karpenter.sh / karpenter.k8s.aws / kubernetes.io domains are managed by Jig and Karpenter."),
     SIZE_BOUNDS("JIG0225", ERROR, "size bounds are inverted",
             "The minimum must not exceed the maximum."),
-    POOL_NAME_COLLISION("JIG0226", ERROR, "two pools generate the same NodePool name",
-            "Rename the tenant or the pool so that '<tenant>-<pool>' names are unique."),
-    DEFAULT_IMAGE_UNKNOWN("JIG0227", ERROR, "defaultImage is not one of the platform's images",
-            "Set spec.defaultImage to a key of spec.images."),
+    POOL_NAME_COLLISION("JIG0226", ERROR, "two generated objects get the same name",
+            "Rename the tenant, pool or image so that the generated '<tenant>-<pool>' and '<tenant>-<image>' names are unique."),
+    RESERVED_NAMESPACE("JIG0228", ERROR, "namespace reserved for the platform",
+            "Tenants cannot own default, kube-*, jig-system, karpenter or argocd: the webhook would move system pods onto tenant nodes and emitted Namespaces could be pruned."),
 
     // --- JIG03xx: Karpenter v1.14.1 CRD conformance of emitted objects ---------------------------
     KARPENTER_SCHEMA("JIG0301", ERROR, "object violates the Karpenter CRD schema",

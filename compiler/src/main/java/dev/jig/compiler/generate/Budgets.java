@@ -6,10 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.compiler.karpenter.GoDuration;
 import dev.jig.compiler.policy.Budget;
 import dev.jig.compiler.policy.Platform;
-import dev.jig.compiler.schedule.Cron;
-import dev.jig.compiler.schedule.FreezeTranslator;
 import dev.jig.compiler.schedule.UtcWindow;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,14 +20,11 @@ public final class Budgets {
     public record FreezeBudget(Platform.Freeze freeze, UtcWindow window) {
     }
 
-    /** Translates every freeze; throws on the first that cannot be translated (checks report those first). */
-    public static List<FreezeBudget> freezes(Platform platform) throws FreezeTranslator.NotTranslatable {
+    /** The UTC windows of every freeze, as budgets; the checks have made sure each one translated. */
+    public static List<FreezeBudget> freezes(PolicyFacts facts) {
         List<FreezeBudget> out = new ArrayList<>();
-        for (Platform.Freeze f : platform.freezes()) {
-            long minutes = GoDuration.parseSeconds(f.duration()).orElseThrow() / 60;
-            for (UtcWindow w : FreezeTranslator.toUtc(Cron.parse(f.schedule()), ZoneId.of(f.timeZone()), minutes)) {
-                out.add(new FreezeBudget(f, w));
-            }
+        for (PolicyFacts.FreezeTranslation t : facts.freezes()) {
+            for (UtcWindow w : t.windows()) out.add(new FreezeBudget(t.freeze(), w));
         }
         return List.copyOf(out);
     }

@@ -8,7 +8,6 @@ import dev.jig.compiler.karpenter.WellKnownLabels;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
-import dev.jig.compiler.schedule.FreezeTranslator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,11 +31,11 @@ public final class Generator {
     private Generator() {
     }
 
-    public static List<GeneratedObject> generate(PolicyFacts facts) throws FreezeTranslator.NotTranslatable {
+    public static List<GeneratedObject> generate(PolicyFacts facts) {
         PolicySet set = facts.set();
         Catalog catalog = facts.catalog();
         Platform platform = set.platform();
-        List<Budgets.FreezeBudget> freezes = Budgets.freezes(platform);
+        List<Budgets.FreezeBudget> freezes = Budgets.freezes(facts);
         // Tenants are independent of each other: plan and build them in parallel, then order.
         Map<String, QuotaPlan.Plan> plans = new LinkedHashMap<>();
         for (Tenant t : set.tenants()) plans.put(t.name(), facts.plan(t));
@@ -53,6 +52,20 @@ public final class Generator {
         }
         out.sort(GeneratedObjects.ORDER);
         return List.copyOf(out);
+    }
+
+    /** The image a pool runs (its own, or the platform default); {@code pool} may be null (reserved pools). */
+    public static String imageOf(Platform platform, Tenant.Pool pool) {
+        return pool != null && pool.image() != null ? pool.image() : platform.defaultImage();
+    }
+
+    /**
+     * EC2NodeClass name of a pool: {@code <tenant>-<image>}, shared by the tenant's pools on that
+     * image, or {@code <tenant>-<pool>} for a pool with kubelet settings of its own.
+     */
+    public static String nodeClassName(Platform platform, String tenant, Tenant.Pool pool) {
+        boolean own = pool != null && !pool.kubelet().isEmpty();
+        return tenant + "-" + (own ? pool.name() : imageOf(platform, pool));
     }
 
     /** NodePool name of a tenant pool. */
@@ -107,9 +120,9 @@ public final class Generator {
      * overrides kubelet settings (kubelet lives on the node class in Karpenter v1).
      */
     private static String nodeClass(Platform platform, Tenant tenant, Tenant.Pool pool, Map<String, NodeClassFactory.Spec> classes) {
-        String image = pool != null && pool.image() != null ? pool.image() : platform.defaultImage();
+        String image = imageOf(platform, pool);
         boolean own = pool != null && !pool.kubelet().isEmpty();
-        String name = own ? tenant.name() + "-" + pool.name() : tenant.name() + "-" + image;
+        String name = nodeClassName(platform, tenant.name(), pool);
         Map<String, Object> kubelet = new TreeMap<>(platform.defaults().kubelet());
         if (own) kubelet.putAll(pool.kubelet());
         classes.putIfAbsent(name, new NodeClassFactory.Spec(name, tenant.name(), platform.tenancyKey(), tenant.costCenter(),

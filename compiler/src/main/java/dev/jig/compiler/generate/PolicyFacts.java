@@ -2,10 +2,15 @@ package dev.jig.compiler.generate;
 
 import dev.jig.compiler.catalog.Catalog;
 import dev.jig.compiler.catalog.InstanceType;
+import dev.jig.compiler.karpenter.GoDuration;
 import dev.jig.compiler.karpenter.Requirement;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
+import dev.jig.compiler.schedule.Cron;
+import dev.jig.compiler.schedule.FreezeTranslator;
+import dev.jig.compiler.schedule.UtcWindow;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.IdentityHashMap;
@@ -27,6 +32,16 @@ public final class PolicyFacts {
     private final Map<Tenant.Pool, BitSet> selections = new IdentityHashMap<>();
     private final Map<Tenant, QuotaPlan.Plan> plans = new IdentityHashMap<>();
 
+    /**
+     * One freeze in the UTC form Karpenter evaluates. {@code windows} is empty when the freeze has
+     * a bad cron, zone or duration (other checks report those) or no faithful UTC form
+     * ({@code untranslatable} then says why).
+     */
+    public record FreezeTranslation(Platform.Freeze freeze, List<UtcWindow> windows, String untranslatable) {
+    }
+
+    private final List<FreezeTranslation> freezes;
+
     private record TenantFacts(Tenant tenant, QuotaPlan.Plan plan, List<List<Constraint>> constraints, List<BitSet> selections) {
     }
 
@@ -44,6 +59,7 @@ public final class PolicyFacts {
             }
             return new TenantFacts(t, QuotaPlan.of(platform, t, catalog), cs, sel);
         }).toList();
+        this.freezes = platform.freezes().stream().map(PolicyFacts::translate).toList();
         for (TenantFacts f : facts) {
             plans.put(f.tenant(), f.plan());
             for (int i = 0; i < f.tenant().pools().size(); i++) {
@@ -51,6 +67,27 @@ public final class PolicyFacts {
                 selections.put(f.tenant().pools().get(i), f.selections().get(i));
             }
         }
+    }
+
+    private static FreezeTranslation translate(Platform.Freeze f) {
+        Cron cron;
+        try {
+            cron = Cron.parse(f.schedule());
+        } catch (IllegalArgumentException e) {
+            return new FreezeTranslation(f, List.of(), null);
+        }
+        var seconds = GoDuration.parseSeconds(f.duration());
+        if (seconds.isEmpty() || !ZoneId.getAvailableZoneIds().contains(f.timeZone())) return new FreezeTranslation(f, List.of(), null);
+        try {
+            return new FreezeTranslation(f, FreezeTranslator.toUtc(cron, ZoneId.of(f.timeZone()), seconds.get() / 60), null);
+        } catch (FreezeTranslator.NotTranslatable e) {
+            return new FreezeTranslation(f, List.of(), e.getMessage());
+        }
+    }
+
+    /** Every freeze of the platform, translated once for all checks and pools. */
+    public List<FreezeTranslation> freezes() {
+        return freezes;
     }
 
     public PolicySet set() {

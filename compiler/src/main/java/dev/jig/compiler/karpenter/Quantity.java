@@ -66,14 +66,22 @@ public record Quantity(BigDecimal amount) implements Comparable<Quantity> {
         return java.util.Optional.of(parse(text));
     }
 
-    /** Whole millis, rounded down (cpu). */
+    /** Whole millis, rounded down (cpu); saturates at {@code Long.MAX_VALUE / 4} for absurd amounts. */
     public long millis() {
-        return amount.scaleByPowerOfTen(3).setScale(0, java.math.RoundingMode.FLOOR).longValueExact();
+        return saturated(amount.scaleByPowerOfTen(3).setScale(0, java.math.RoundingMode.FLOOR));
     }
 
-    /** Whole mebibytes, rounded down (memory). */
+    /** Whole mebibytes, rounded down (memory); saturates like {@link #millis()}. */
     public long mebibytes() {
-        return amount.divide(SUFFIXES.get("Mi"), 0, java.math.RoundingMode.FLOOR).longValueExact();
+        return saturated(amount.divide(SUFFIXES.get("Mi"), 0, java.math.RoundingMode.FLOOR));
+    }
+
+    private static final BigDecimal SATURATION = BigDecimal.valueOf(Long.MAX_VALUE / 4);
+
+    private static long saturated(BigDecimal whole) {
+        if (whole.compareTo(SATURATION) > 0) return Long.MAX_VALUE / 4;
+        if (whole.compareTo(SATURATION.negate()) < 0) return -(Long.MAX_VALUE / 4);
+        return whole.longValueExact();
     }
 
     /** Canonical text for cpu: whole cores when exact, else millicores ({@code 250m}). */

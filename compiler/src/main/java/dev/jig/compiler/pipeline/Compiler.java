@@ -15,7 +15,6 @@ import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicyReader;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
-import dev.jig.compiler.schedule.FreezeTranslator;
 import dev.jig.compiler.schema.PolicySchemas;
 import dev.jig.compiler.source.Position;
 import dev.jig.compiler.source.SourceFile;
@@ -90,14 +89,7 @@ public final class Compiler {
         t = lap(phases, "read+checks", t);
         if (findings.stream().anyMatch(Diagnostic::isError)) return done(findings, Optional.of(set), List.of(), phases);
 
-        List<GeneratedObject> objects;
-        try {
-            objects = Generator.generate(facts);
-        } catch (FreezeTranslator.NotTranslatable e) {
-            // ScheduleCheck reports every untranslatable freeze first; this is a backstop.
-            findings.add(Diagnostic.of(Rule.FREEZE_NOT_TRANSLATABLE, platform.origin().at("spec/maintenance"), e.getMessage()));
-            return done(findings, Optional.of(set), List.of(), phases);
-        }
+        List<GeneratedObject> objects = Generator.generate(facts);
         t = lap(phases, "generate", t);
         objects.parallelStream().map(Compiler::conformance).toList().forEach(findings::addAll);
         t = lap(phases, "conformance", t);

@@ -7,6 +7,7 @@ public record Budget(Origin origin, String nodes, String schedule, String durati
 
     /** Zero nodes (or 0%): while active, this budget stops disruption for its reasons. */
     public boolean blocksAll() {
-        return nodes.equals("0") || nodes.equals("0%");
+        String digits = nodes.endsWith("%") ? nodes.substring(0, nodes.length() - 1) : nodes;
+        return !digits.isEmpty() && digits.chars().allMatch(c -> c == '0');
     }
 }

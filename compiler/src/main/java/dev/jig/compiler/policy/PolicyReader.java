@@ -90,7 +90,7 @@ public final class PolicyReader {
                 stringMap(spec.path("images")),
                 text(spec.path("defaultImage")),
                 allow,
-                resources(spec.path("limits")),
+                limits(spec.path("limits")),
                 List.copyOf(reservations),
                 List.copyOf(freezes),
                 defs,
@@ -166,6 +166,14 @@ public final class PolicyReader {
     private static Consolidation consolidation(JsonNode c, Consolidation fallback) {
         if (!c.isObject()) return fallback;
         return new Consolidation(or(text(c.path("policy")), fallback.policy()), or(text(c.path("after")), fallback.after()));
+    }
+
+    /** Platform limits: an absent dimension is no cap. */
+    private static Resources limits(JsonNode r) {
+        return new Resources(
+                r.has("cpu") ? Quantity.tryParse(r.path("cpu").asText()).map(Quantity::millis).orElse(Resources.UNLIMITED) : Resources.UNLIMITED,
+                r.has("memory") ? Quantity.tryParse(r.path("memory").asText()).map(Quantity::mebibytes).orElse(Resources.UNLIMITED) : Resources.UNLIMITED,
+                r.has("gpu") ? r.path("gpu").asLong(0) : Resources.UNLIMITED);
     }
 
     private static Resources resources(JsonNode r) {

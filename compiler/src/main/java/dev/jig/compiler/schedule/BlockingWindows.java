@@ -14,6 +14,7 @@ public final class BlockingWindows {
 
     private static final LocalDateTime START = LocalDateTime.of(2026, 1, 1, 0, 0);
     private static final int HORIZON_DAYS = 2 * 366;
+    private static final int MAX_STEPS = 2_000_000;
 
     private BlockingWindows() {
     }
@@ -24,6 +25,10 @@ public final class BlockingWindows {
     /** True when every moment of the horizon lies inside at least one window. */
     public static boolean coverAllTime(List<Window> windows) {
         if (windows.isEmpty()) return false;
+        for (Window w : windows) {
+            if (w.durationMinutes() >= HORIZON_DAYS * 1440L || w.cron().firesEveryMinute() && w.durationMinutes() >= 1) return true;
+        }
+        int steps = 0;
         int n = windows.size();
         List<LocalDateTime> next = new ArrayList<>(n);
         LocalDateTime end = START.plusDays(HORIZON_DAYS);
@@ -36,7 +41,7 @@ public final class BlockingWindows {
             for (int i = 0; i < n; i++) {
                 if (next.get(i) != null && (best < 0 || next.get(i).isBefore(next.get(best)))) best = i;
             }
-            if (best < 0) return false;
+            if (best < 0 || ++steps > MAX_STEPS) return false; // out of firings, or too many to judge: no finding
             LocalDateTime fire = next.get(best);
             if (covered != null && fire.isAfter(covered)) return false;
             if (fire.isAfter(end)) return true;

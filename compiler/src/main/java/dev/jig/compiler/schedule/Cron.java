@@ -35,12 +35,9 @@ public final class Cron {
         this.hours = field(fields[1], 0, 23, null, "hour");
         this.daysOfMonth = field(fields[2], 1, 31, null, "day-of-month");
         this.months = field(fields[3], 1, 12, MONTHS, "month");
-        BitSet dow = field(fields[4], 0, 7, DAYS, "day-of-week");
-        if (dow.get(7)) {
-            dow.set(0);
-            dow.clear(7);
-        }
-        this.daysOfWeek = dow;
+        // 0-6 only: Karpenter's parser (robfig/cron) rejects 7, and a budget it cannot parse blocks
+        // disruption altogether.
+        this.daysOfWeek = field(fields[4], 0, 6, DAYS, "day-of-week");
         this.domRestricted = !isStar(fields[2]);
         this.dowRestricted = !isStar(fields[4]);
     }
@@ -91,6 +88,12 @@ public final class Cron {
 
     public boolean everyHour() {
         return hours.cardinality() == 24;
+    }
+
+    /** True when this fires at every minute of every day. */
+    public boolean firesEveryMinute() {
+        return minutes.cardinality() == 60 && everyHour() && months.cardinality() == 12
+                && (!domRestricted && !dowRestricted || daysOfMonth.cardinality() == 31 || daysOfWeek.cardinality() == 7 && !domRestricted);
     }
 
     /** The single minute this fires at, or -1 when it fires at several. */
@@ -165,7 +168,7 @@ public final class Cron {
             int hi;
             if (range.equals("*") || range.equals("?")) {
                 lo = min;
-                hi = max == 7 ? 6 : max;
+                hi = max;
             } else {
                 int dash = range.indexOf('-');
                 if (dash >= 0) {
@@ -174,7 +177,7 @@ public final class Cron {
                     if (lo > hi) throw new IllegalArgumentException(what + " range '" + range + "' runs backwards");
                 } else {
                     lo = number(range, min, max, names, what);
-                    hi = slash >= 0 ? (max == 7 ? 6 : max) : lo;
+                    hi = slash >= 0 ? max : lo;
                 }
             }
             for (int v = lo; v <= hi; v += step) bits.set(v);

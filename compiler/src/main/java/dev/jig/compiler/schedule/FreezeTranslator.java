@@ -17,8 +17,11 @@ import java.util.TreeSet;
  * schedules have no time zone). Zones with daylight saving time get one window per group of
  * months that share a UTC offset; the months in which the clocks change get one window that starts
  * at the earlier UTC time and lasts longer by the shift, so the frozen local hours are always
- * covered. The result depends only on the input (offsets are sampled over the fixed years
- * 2026–2028), so compiles stay byte-identical whenever they run.
+ * covered. When the groups would fall on different UTC days (a local time near midnight), splitting
+ * by month would lose the firings at month boundaries, so the freeze becomes a single all-year
+ * window at the earliest UTC start, widened by the largest shift. The result depends only on the
+ * input (offsets are sampled over the fixed years 2026–2028), so compiles stay byte-identical
+ * whenever they run.
  */
 public final class FreezeTranslator {
 
@@ -59,6 +62,13 @@ public final class FreezeTranslator {
             Shift shift = new Shift(start, offsets.last() - offsets.first());
             groups.computeIfAbsent(shift, s -> new BitSet()).set(month);
         }
+        if (groups.keySet().stream().map(Shift::dayShift).distinct().count() > 1) {
+            int earliest = groups.keySet().stream().mapToInt(Shift::startMinuteOfDay).min().orElseThrow();
+            int latest = groups.keySet().stream().mapToInt(g -> g.startMinuteOfDay() + g.widenMinutes()).max().orElseThrow();
+            BitSet months = new BitSet();
+            groups.values().forEach(months::or);
+            return List.of(window(local, new Shift(earliest, latest - earliest), months, durationMinutes));
+        }
         List<UtcWindow> windows = new ArrayList<>();
         for (Map.Entry<Shift, BitSet> g : groups.entrySet()) {
             windows.add(window(local, g.getKey(), g.getValue(), durationMinutes));
@@ -67,6 +77,9 @@ public final class FreezeTranslator {
     }
 
     private record Shift(int startMinuteOfDay, int widenMinutes) {
+        int dayShift() {
+            return Math.floorDiv(startMinuteOfDay, 1440);
+        }
     }
 
     private static UtcWindow window(Cron local, Shift shift, BitSet months, long duration) throws NotTranslatable {

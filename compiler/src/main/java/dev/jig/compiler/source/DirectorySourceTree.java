@@ -33,7 +33,8 @@ public final class DirectorySourceTree implements SourceTree {
         List<SourceFile> files = new ArrayList<>(paths.size());
         for (Path p : paths) {
             String rel = root.relativize(p).toString().replace('\\', '/');
-            files.add(new SourceFile(rel, Files.readString(p, StandardCharsets.UTF_8)));
+            // Lenient decoding, as for git blobs: bad bytes become U+FFFD and the loader reports them.
+            files.add(new SourceFile(rel, new String(Files.readAllBytes(p), StandardCharsets.UTF_8)));
         }
         files.sort((a, b) -> a.path().compareTo(b.path()));
         return files;

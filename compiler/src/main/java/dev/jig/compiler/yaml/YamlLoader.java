@@ -63,6 +63,12 @@ public final class YamlLoader {
 
     public Result load(SourceFile file) {
         List<Diagnostic> findings = new ArrayList<>();
+        int bad = file.text().indexOf('\uFFFD');
+        if (bad >= 0) {
+            // Both sources decode files with replacement; a replacement character means bytes that were not UTF-8.
+            findings.add(Diagnostic.of(Rule.YAML_SYNTAX, at(file.path(), bad, file.text()), "the file is not valid UTF-8 (first bad byte here)"));
+            return new Result(Optional.empty(), findings);
+        }
         List<Node> docs = new ArrayList<>();
         try {
             for (Node n : new Compose(settings).composeAllFromString(file.text())) {
@@ -99,6 +105,18 @@ public final class YamlLoader {
 
     private static boolean isNull(Node node) {
         return node instanceof ScalarNode s && s.getTag().equals(Tag.NULL) && s.getValue().isEmpty();
+    }
+
+    private static Position at(String file, int offset, String text) {
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < offset; i++) {
+            if (text.charAt(i) == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        return new Position(file, line, offset - lineStart + 1);
     }
 
     private static Position at(String file, Mark mark) {

@@ -43,6 +43,7 @@ class PolicyRulesTest {
                 c(Rule.PLATFORM_DUPLICATE, "platform2.yaml", 2, f -> f.put("platform2.yaml", PolicyFixture.PLATFORM)),
                 c(Rule.TENANT_DUPLICATE, "tenants/gamma.yaml", 4, f -> f.put("tenants/gamma.yaml",
                         PolicyFixture.BETA.replace("name: beta", "name: alpha").replace("[beta]", "[gamma]"))),
+                c(Rule.RESERVED_NAMESPACE, B, 6, f -> f.edit(B, "namespaces: [beta]", "namespaces: [kube-system]")),
                 c(Rule.NAMESPACE_CLAIMED_TWICE, B, 6, f -> f.edit(B, "namespaces: [beta]", "namespaces: [alpha-jobs]")),
                 c(Rule.POOL_DUPLICATE, A, 17, f -> f.edit(A, "- name: gpu", "- name: web")),
                 c(Rule.NAME_TOO_LONG, P, 34, f -> f.edit(P, "- name: graviton\n", "- name: graviton-savings-plan-for-the-whole-company-2026-and-2027\n")),
@@ -68,7 +69,7 @@ class PolicyRulesTest {
                 c(Rule.UNUSABLE_RESERVATION, P, 34, f -> f.edit(A, "architectures: [amd64, arm64]", "architectures: [amd64]")),
                 c(Rule.RESERVED_LABEL, A, 18, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      labels:\n        jig.dev/tenant: beta\n")),
                 c(Rule.SIZE_BOUNDS, A, 17, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      generations: {min: 8, max: 6}\n")),
-                c(Rule.DEFAULT_IMAGE_UNKNOWN, P, 17, f -> f.edit(P, "defaultImage: al2023", "defaultImage: ubuntu")),
+                c(Rule.UNKNOWN_IMAGE, P, 17, f -> f.edit(P, "defaultImage: al2023", "defaultImage: ubuntu")),
                 c(Rule.FREEZE_NOT_TRANSLATABLE, P, 38, f -> f.edit(P, "schedule: \"0 9 * * 1-5\"", "schedule: \"0 9,17 * * 1-5\"")));
     }
 
@@ -87,6 +88,51 @@ class PolicyRulesTest {
         assertThat(d.message()).isNotBlank();
         assertThat(d.hint()).isNotBlank();
         if (d.isError()) assertThat(r.objects()).as("no partial output on error").isEmpty();
+    }
+
+    @Test
+    void absentPlatformLimitsMeanNoCap() {
+        Compiler.Result r = PolicyFixture.valid().edit(P, "  limits:\n    cpu: 1000\n    memory: 4000Gi\n    gpu: 16\n", "")
+                .edit(A, "cpu: 200,", "cpu: 20000,").compile();
+        assertThat(r.diagnostics()).extracting(Diagnostic::rule).doesNotContain(Rule.QUOTA_OVER_PLATFORM);
+        assertThat(r.objects()).isNotEmpty();
+    }
+
+    @Test
+    void absurdQuantitiesAreFindingsNotCrashes() {
+        Compiler.Result r = PolicyFixture.valid().edit(A, "cpu: 200,", "cpu: 99999999999999999999999,").compile();
+        assertThat(r.diagnostics()).extracting(Diagnostic::rule).contains(Rule.QUOTA_OVER_PLATFORM);
+    }
+
+    @Test
+    void aPoolWithItsOwnKubeletCannotTakeTheSharedNodeClassName() {
+        Compiler.Result r = PolicyFixture.valid().edit(A, "- name: gpu", "- name: al2023")
+                .edit(A, "      weight: 20\n", "      weight: 20\n      kubelet: {maxPods: 58}\n").compile();
+        assertThat(r.diagnostics()).anySatisfy(d -> {
+            assertThat(d.rule()).isEqualTo(Rule.POOL_NAME_COLLISION);
+            assertThat(d.message()).contains("EC2NodeClass name 'alpha-al2023'");
+        });
+    }
+
+    @Test
+    void freezesAreJudgedInUtcTogetherWithTheBudgets() {
+        // 09:00-21:00 in Tokyo is 00:00-12:00 UTC; with a zero budget from 12:00 to 24:00 UTC nothing is ever allowed
+        Compiler.Result r = PolicyFixture.valid()
+                .edit(P, "schedule: \"0 9 * * 1-5\"", "schedule: \"0 9 * * *\"").edit(P, "duration: 8h", "duration: 12h")
+                .edit(P, "timeZone: Europe/Berlin", "timeZone: Asia/Tokyo")
+                .edit(P, "- nodes: \"10%\"", "- {nodes: \"0\", schedule: \"0 12 * * *\", duration: 12h}").compile();
+        assertThat(r.diagnostics()).extracting(Diagnostic::rule).contains(Rule.BUDGET_BLOCKS_FOREVER);
+        Compiler.Result open = PolicyFixture.valid()
+                .edit(P, "schedule: \"0 9 * * 1-5\"", "schedule: \"0 9 * * *\"").edit(P, "duration: 8h", "duration: 12h")
+                .edit(P, "timeZone: Europe/Berlin", "timeZone: Asia/Tokyo")
+                .edit(P, "- nodes: \"10%\"", "- {nodes: \"0\", schedule: \"0 15 * * *\", duration: 9h}").compile();
+        assertThat(open.diagnostics()).extracting(Diagnostic::rule).doesNotContain(Rule.BUDGET_BLOCKS_FOREVER);
+    }
+
+    @Test
+    void zeroBudgetsWrittenWithLeadingZerosStillBlock() {
+        Compiler.Result r = PolicyFixture.valid().edit(P, "- nodes: \"10%\"", "- nodes: \"00%\"").compile();
+        assertThat(r.diagnostics()).extracting(Diagnostic::rule).contains(Rule.BUDGET_BLOCKS_FOREVER);
     }
 
     @Test

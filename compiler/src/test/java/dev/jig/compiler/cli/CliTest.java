@@ -46,6 +46,7 @@ class CliTest {
     void compileToADirectoryWritesOneFilePerObjectAndReplacesStaleFiles() throws IOException {
         Path out = tmp.resolve("out");
         Files.createDirectories(out);
+        Files.writeString(out.resolve(".jig-output"), "");
         Files.writeString(out.resolve("nodepool-stale.yaml"), "stale");
         Cli.Outcome r = Cli.run("compile", validRepo().toString(), "--out", out.toString());
         assertThat(r.exit()).isZero();
@@ -60,9 +61,26 @@ class CliTest {
     }
 
     @Test
+    void compileRefusesToReplaceADirectoryItDidNotWrite() throws IOException {
+        Path repo = validRepo();
+        Path out = tmp.resolve("precious");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("notes.txt"), "keep me");
+        Cli.Outcome r = Cli.run("compile", repo.toString(), "--out", out.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("refusing to replace", "not written by jig");
+        assertThat(out.resolve("notes.txt")).hasContent("keep me");
+        assertThat(Cli.run("compile", repo.toString(), "--out", repo.toString()).err()).contains("holds the policy directory");
+        assertThat(Cli.run("compile", repo.toString(), "--out", repo.resolve("out").toString()).err()).contains("inside the policy directory");
+        assertThat(Cli.run("compile", repo.toString(), "--out", tmp.toString()).err()).contains("holds the policy directory");
+        assertThat(repo.resolve("platform.yaml")).exists();
+    }
+
+    @Test
     void aFailedCompileWritesNothingAndKeepsThePreviousOutput() throws IOException {
         Path out = tmp.resolve("out");
         Files.createDirectories(out);
+        Files.writeString(out.resolve(".jig-output"), "");
         Files.writeString(out.resolve("nodepool-previous.yaml"), "previous");
         Cli.Outcome r = Cli.run("compile", brokenRepo().toString(), "--out", out.toString());
         assertThat(r.exit()).isEqualTo(1);
@@ -70,7 +88,7 @@ class CliTest {
         assertThat(r.err()).contains("error[JIG0204]").contains("hint:").doesNotContain("Exception").doesNotContain("\tat ");
         assertThat(out.resolve("nodepool-previous.yaml")).hasContent("previous");
         try (Stream<Path> files = Files.list(out)) {
-            assertThat(files).hasSize(1);
+            assertThat(files).hasSize(2);
         }
     }
 

@@ -14,6 +14,19 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class MalformedInputTest {
 
+    @org.junit.jupiter.api.Test
+    void filesThatAreNotUtf8AreLocatedErrors() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("jig-utf8");
+        dev.jig.compiler.testing.PolicyRepo.write(dir, PolicyFixture.valid().files());
+        java.nio.file.Files.write(dir.resolve("tenants/beta.yaml"), new byte[] {'a', ':', ' ', (byte) 0xC3, (byte) 0x28, '\n'});
+        Result r = new Compiler(dev.jig.compiler.catalog.Catalog.bundled())
+                .compile(new dev.jig.compiler.source.DirectorySourceTree(dir).files(), java.util.Optional.empty());
+        assertThat(r.diagnostics()).anySatisfy(d -> {
+            assertThat(d.position().toString()).isEqualTo("tenants/beta.yaml:1:4");
+            assertThat(d.message()).contains("not valid UTF-8");
+        });
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
             "",

@@ -8,6 +8,8 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class FreezeTranslatorTest {
 
@@ -39,17 +41,22 @@ class FreezeTranslatorTest {
         assertThat(windows).extracting(UtcWindow::schedule).allSatisfy(s -> assertThat(s).endsWith(" 6"));
     }
 
-    @Test
-    void everyLocalFiringIsInsideSomeUtcWindow() throws Exception {
-        Cron local = Cron.parse("30 8 * * 1-5");
-        ZoneId berlin = ZoneId.of("Europe/Berlin");
-        List<UtcWindow> windows = FreezeTranslator.toUtc(local, berlin, 120);
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+            "Europe/Berlin, 30 8 * * 1-5", "Europe/Berlin, 0 1 * * *", "Europe/Berlin, 0 1 * * 1", "Europe/London, 0 0 * * *",
+            "America/New_York, 0 20 * * *", "America/New_York, 0 9 * * 1-5", "America/Los_Angeles, 30 16 * * *",
+            "America/Los_Angeles, 0 23 * * 5", "Australia/Sydney, 0 1 * * *", "Australia/Sydney, 0 22 * * 0",
+            "Asia/Tokyo, 0 3 * * 1", "Asia/Kolkata, 15 2 * * *", "America/St_Johns, 0 21 * * *"})
+    void everyLocalFiringIsInsideSomeUtcWindow(String zoneName, String schedule) throws Exception {
+        Cron local = Cron.parse(schedule);
+        ZoneId zone = ZoneId.of(zoneName);
+        List<UtcWindow> windows = FreezeTranslator.toUtc(local, zone, 120);
         LocalDateTime t = LocalDateTime.of(2027, 1, 1, 0, 0);
-        for (int i = 0; i < 400; i++) {
-            t = local.next(t, 30);
-            LocalDateTime startUtc = t.atZone(berlin).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
+        LocalDateTime end = LocalDateTime.of(2028, 12, 31, 0, 0);
+        while ((t = local.next(t, 30)) != null && t.isBefore(end)) {
+            LocalDateTime startUtc = t.atZone(zone).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
             LocalDateTime endUtc = startUtc.plusMinutes(120);
-            assertThat(windows.stream().anyMatch(w -> covers(w, startUtc, endUtc))).as("local %s", t).isTrue();
+            assertThat(windows.stream().anyMatch(w -> covers(w, startUtc, endUtc))).as("local %s -> %s", t, windows).isTrue();
         }
     }
 
