@@ -44,7 +44,9 @@ final class ReservationCheck implements PolicyCheck {
             }
             for (Platform.Allocation a : r.allocations()) {
                 Tenant t = tenants.get(a.tenant());
-                if (t == null) {
+                if (t == null && set.brokenTenants().contains(a.tenant())) {
+                    continue; // its own file's errors are reported already
+                } else if (t == null) {
                     out.add(Diagnostic.of(Rule.RESERVATION_UNKNOWN_TENANT, a.origin().at("tenant"),
                             "reservation '" + r.name() + "' is allocated to '" + a.tenant() + "', which is not a tenant " + tenants.keySet().stream().sorted().toList()));
                 } else if (!runsOn(facts, t, archs)) {

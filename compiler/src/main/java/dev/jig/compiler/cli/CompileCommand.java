@@ -22,6 +22,11 @@ final class CompileCommand implements Callable<Integer> {
             description = "Write one file per object into DIR (replaced atomically), or '-' for one YAML stream on stdout (default).")
     String out;
 
+    @Option(names = "--revision", paramLabel = "SHA",
+            description = "Record this git commit in the jig.dev/revision annotations (default: the commit of --ref). "
+                    + "CI and ArgoCD pass theirs, e.g. --revision \"$ARGOCD_APP_REVISION\"; an empty value records none.")
+    String revision;
+
     @Option(names = "--timings", description = "Print how long each stage took to stderr.")
     boolean timings;
 
@@ -30,7 +35,9 @@ final class CompileCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PolicyInput.Run run = input.compile(input.tree());
+        var tree = input.tree();
+        PolicyInput.Run run = revision == null ? input.compile(tree)
+                : input.compile(tree, revision.isBlank() ? java.util.Optional.empty() : java.util.Optional.of(revision.trim()));
         if (!run.findings().isEmpty()) {
             spec.commandLine().getErr().print(new TextReport().render(run.findings(), run.files()));
             spec.commandLine().getErr().flush();

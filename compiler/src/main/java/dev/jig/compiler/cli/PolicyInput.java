@@ -35,8 +35,13 @@ final class PolicyInput {
 
     /** A compile of one tree, with findings' paths shown as the user would open them. */
     Run compile(SourceTree tree) throws IOException {
+        return compile(tree, tree.revision());
+    }
+
+    /** As {@link #compile(SourceTree)}, recording {@code revision} in the provenance annotations. */
+    Run compile(SourceTree tree, java.util.Optional<String> revision) throws IOException {
         List<SourceFile> files = tree.files();
-        Compiler.Result result = new Compiler(Catalog.bundled()).compile(files, tree.revision());
+        Compiler.Result result = new Compiler(Catalog.bundled()).compile(files, revision);
         List<Diagnostic> shown = result.diagnostics().stream().map(this::display).toList();
         List<String> paths = files.stream().map(f -> displayPath(f.path())).toList();
         return new Run(result, shown, paths);

@@ -112,13 +112,13 @@ public final class PoolSelection {
     /** A constraint from the pool's own field when it sets one, else from the platform's allowance. */
     private static Constraint own(Requirement r, Tenant.Pool pool, List<String> poolValue, String field, Origin platform, String platformField) {
         return poolValue.isEmpty()
-                ? new Constraint(r, "platform allowed." + field, platform, platformField)
+                ? new Constraint(r, "platform allowed." + field, platform, platformField + "/" + field)
                 : new Constraint(r, field, pool.origin(), field);
     }
 
     private static Constraint bound(Requirement r, boolean own, Origin pool, Origin platform) {
         return own ? new Constraint(r, "generations", pool, "generations")
-                : new Constraint(r, "platform allowed.generations", platform, ALLOWED);
+                : new Constraint(r, "platform allowed.generations", platform, ALLOWED + "/generations");
     }
 
     public static List<Requirement> requirements(List<Constraint> constraints) {

@@ -64,12 +64,20 @@ public final class Compiler {
         // Files are independent until the cross-file checks: read and schema-check them in parallel,
         // then collect in file order so findings and objects stay deterministic.
         List<Loaded> loaded = files.parallelStream().map(this::loadOne).toList();
+        boolean brokenPlatform = false;
+        java.util.Set<String> brokenTenants = new java.util.HashSet<>();
         for (Loaded l : loaded) {
             findings.addAll(l.findings());
             l.platform().ifPresent(platforms::add);
             l.tenant().ifPresent(tenants::add);
+            if (l.invalid() != null && l.invalid().kind().equals("Platform")) brokenPlatform = true;
+            if (l.invalid() != null && l.invalid().kind().equals("Tenant") && l.invalid().name() != null) brokenTenants.add(l.invalid().name());
         }
         t = lap(phases, "load+schema", t);
+        if (platforms.isEmpty() && brokenPlatform) {
+            // The Platform's own errors say what to fix; cross-file checks need a valid one.
+            return done(findings, Optional.empty(), List.of(), phases);
+        }
         if (platforms.isEmpty()) {
             String where = files.isEmpty() ? "." : files.get(0).path();
             findings.add(Diagnostic.of(Rule.PLATFORM_MISSING, Position.ofFile(where),
@@ -83,7 +91,7 @@ public final class Compiler {
         Platform platform = PolicyReader.platform(platforms.get(0));
         List<Tenant> tenantList = tenants.stream().map(PolicyReader::tenant)
                 .sorted(Comparator.comparing(Tenant::name, Comparator.nullsFirst(Comparator.naturalOrder()))).toList();
-        PolicySet set = new PolicySet(platform, tenantList);
+        PolicySet set = new PolicySet(platform, tenantList, brokenTenants);
         PolicyFacts facts = new PolicyFacts(set, catalog);
         findings.addAll(PolicyChecks.run(facts));
         t = lap(phases, "read+checks", t);
@@ -110,16 +118,25 @@ public final class Compiler {
     }
 
     /** One file after loading and schema checking: its findings and, if valid, its document by kind. */
-    private record Loaded(List<Diagnostic> findings, Optional<LoadedDocument> platform, Optional<LoadedDocument> tenant) {
+    private record Loaded(List<Diagnostic> findings, Optional<LoadedDocument> platform, Optional<LoadedDocument> tenant,
+                          Invalid invalid) {
+    }
+
+    /** A Platform or Tenant document that failed its schema: its kind and, if readable, its name. */
+    private record Invalid(String kind, String name) {
     }
 
     private Loaded loadOne(SourceFile file) {
         YamlLoader.Result result = loader.load(file);
         List<Diagnostic> findings = new ArrayList<>(result.diagnostics());
-        if (result.document().isEmpty()) return new Loaded(findings, Optional.empty(), Optional.empty());
+        if (result.document().isEmpty()) return new Loaded(findings, Optional.empty(), Optional.empty(), null);
         LoadedDocument doc = result.document().get();
         Optional<String> kind = classify(doc, findings);
-        return new Loaded(findings, kind.filter("Platform"::equals).map(k -> doc), kind.filter("Tenant"::equals).map(k -> doc));
+        String declared = doc.root().path("kind").asText("");
+        Invalid invalid = kind.isEmpty() && (declared.equals("Platform") || declared.equals("Tenant"))
+                ? new Invalid(declared, doc.root().path("metadata").path("name").isTextual() ? doc.root().path("metadata").path("name").asText() : null)
+                : null;
+        return new Loaded(findings, kind.filter("Platform"::equals).map(k -> doc), kind.filter("Tenant"::equals).map(k -> doc), invalid);
     }
 
     /** The document's kind when it is a schema-valid Platform or Tenant; otherwise findings say why not. */

@@ -91,6 +91,14 @@ class PolicyRulesTest {
     }
 
     @Test
+    void aBrokenFileIsReportedOnceNotAgainAsMissing() {
+        Compiler.Result platform = PolicyFixture.valid().edit(P, "nodeRole: KarpenterNodeRole-test", "nodeRole: 42").compile();
+        assertThat(platform.diagnostics()).extracting(Diagnostic::rule).contains(Rule.SCHEMA).doesNotContain(Rule.PLATFORM_MISSING);
+        Compiler.Result tenant = PolicyFixture.valid().edit(A, "isolation: dedicated", "isolation: private").compile();
+        assertThat(tenant.diagnostics()).extracting(Diagnostic::rule).contains(Rule.SCHEMA).doesNotContain(Rule.RESERVATION_UNKNOWN_TENANT);
+    }
+
+    @Test
     void absentPlatformLimitsMeanNoCap() {
         Compiler.Result r = PolicyFixture.valid().edit(P, "  limits:\n    cpu: 1000\n    memory: 4000Gi\n    gpu: 16\n", "")
                 .edit(A, "cpu: 200,", "cpu: 20000,").compile();

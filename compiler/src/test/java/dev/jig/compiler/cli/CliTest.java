@@ -37,6 +37,13 @@ class CliTest {
     }
 
     @Test
+    void compileRecordsTheRevisionItIsGiven() throws IOException {
+        Path repo = validRepo();
+        assertThat(Cli.run("compile", repo.toString(), "--revision", "abc123").out()).contains("jig.dev/revision: abc123");
+        assertThat(Cli.run("compile", repo.toString(), "--revision", "").out()).doesNotContain("jig.dev/revision");
+    }
+
+    @Test
     void compileIsByteIdenticalAcrossRuns() throws IOException {
         Path repo = validRepo();
         assertThat(Cli.run("compile", repo.toString()).out()).isEqualTo(Cli.run("compile", repo.toString()).out());
