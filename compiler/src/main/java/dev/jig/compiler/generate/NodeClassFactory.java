@@ -53,7 +53,7 @@ final class NodeClassFactory {
     /**
      * The root volume, encrypted. Bottlerocket keeps its OS on a small /dev/xvda and containers on
      * /dev/xvdb, which is the volume that counts as root for pods; the other families boot from
-     * /dev/xvda (Windows from /dev/sda1).
+     * /dev/xvda.
      */
     private static ArrayNode blockDevices(String alias, Platform.RootVolume rv) {
         ArrayNode out = JsonNodeFactory.instance.arrayNode();
@@ -69,7 +69,7 @@ final class NodeClassFactory {
             if (rv.kmsKeyID() != null) ebs.put("kmsKeyID", rv.kmsKeyID());
         }
         ObjectNode root = out.addObject();
-        root.put("deviceName", family.equals("bottlerocket") ? "/dev/xvdb" : family.startsWith("windows") ? "/dev/sda1" : "/dev/xvda");
+        root.put("deviceName", family.equals("bottlerocket") ? "/dev/xvdb" : "/dev/xvda");
         root.put("rootVolume", true);
         ObjectNode ebs = root.putObject("ebs");
         ebs.put("volumeSize", rv.size());

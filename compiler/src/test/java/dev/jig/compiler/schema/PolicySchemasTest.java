@@ -187,9 +187,9 @@ class PolicySchemasTest {
     }
 
     @Test
-    void windowsImagesMustUseLatest() {
-        Diagnostic d = only(Policies.PLATFORM.replace("al2023: al2023@latest", "al2023: windows2022@v1"));
-        assertThat(d.message()).startsWith("spec.images.al2023: must be an AMI alias");
+    void windowsImagesAreNotAcceptedBecausePoolsAreLinux() {
+        Diagnostic d = only(Policies.PLATFORM.replace("al2023: al2023@latest", "al2023: windows2022@latest"));
+        assertThat(d.message()).startsWith("spec.images.al2023: must be a Linux AMI alias");
     }
 
     @Test
