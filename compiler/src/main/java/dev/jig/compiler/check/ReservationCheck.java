@@ -1,28 +1,25 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.catalog.InstanceType;
 import dev.jig.compiler.diag.Diagnostic;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.generate.QuotaPlan;
+import dev.jig.compiler.generate.ReservedCapacity;
 import dev.jig.compiler.karpenter.Quantity;
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.WellKnownLabels;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
  * Reservations: JIG0209 allocations fit in the reserved vCPUs; JIG0210 they go to tenants that
- * exist; JIG0211 a tenant's reserved share fits in its quota; JIG0223 (warning) the tenant runs on
- * the reservation's architecture at all, or the reserved capacity would sit idle.
+ * exist; JIG0211 a tenant's reserved share fits in its quota; JIG0223 (warning) the tenant can use
+ * the reservation at all (on-demand allowed, general-purpose families in the catalog, an
+ * architecture its pools run), or no reserved pool is generated for it.
  */
 final class ReservationCheck implements PolicyCheck {
 
@@ -38,10 +35,6 @@ final class ReservationCheck implements PolicyCheck {
                 out.add(Diagnostic.of(Rule.RESERVATION_OVERALLOCATED, r.origin().at("allocations"),
                         "reservation '" + r.name() + "' allocates " + allocated + " vCPUs but reserves only " + r.cpu()));
             }
-            Set<String> archs = new HashSet<>();
-            for (InstanceType t : facts.catalog().all()) {
-                if (r.families().contains(t.family())) archs.add(t.architecture());
-            }
             for (Platform.Allocation a : r.allocations()) {
                 Tenant t = tenants.get(a.tenant());
                 if (t == null && set.brokenTenants().contains(a.tenant())) {
@@ -49,9 +42,10 @@ final class ReservationCheck implements PolicyCheck {
                 } else if (t == null) {
                     out.add(Diagnostic.of(Rule.RESERVATION_UNKNOWN_TENANT, a.origin().at("tenant"),
                             "reservation '" + r.name() + "' is allocated to '" + a.tenant() + "', which is not a tenant " + tenants.keySet().stream().sorted().toList()));
-                } else if (!runsOn(facts, t, archs)) {
-                    out.add(Diagnostic.of(Rule.UNUSABLE_RESERVATION, a.origin().at("tenant"),
-                            "tenant '" + t.name() + "' has no pool on " + archs + ", the architecture of reservation '" + r.name() + "'"));
+                } else {
+                    ReservedCapacity.whyUnusable(set.platform(), r, facts.architectures(t), facts.catalog()).ifPresent(why ->
+                            out.add(Diagnostic.of(Rule.UNUSABLE_RESERVATION, a.origin().at("tenant"),
+                                    "tenant '" + t.name() + "' cannot use reservation '" + r.name() + "': " + why + "; no reserved pool is generated")));
                 }
             }
         }
@@ -66,14 +60,5 @@ final class ReservationCheck implements PolicyCheck {
             }
         }
         return out;
-    }
-
-    private static boolean runsOn(PolicyFacts facts, Tenant t, Set<String> archs) {
-        for (Tenant.Pool p : t.pools()) {
-            for (Requirement r : facts.requirements(p)) {
-                if (r.key().equals(WellKnownLabels.ARCH) && r.values().stream().anyMatch(archs::contains)) return true;
-            }
-        }
-        return false;
     }
 }

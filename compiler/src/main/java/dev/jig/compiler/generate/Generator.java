@@ -1,7 +1,6 @@
 package dev.jig.compiler.generate;
 
 import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.catalog.InstanceType;
 import dev.jig.compiler.karpenter.Requirement;
 import dev.jig.compiler.karpenter.Taint;
 import dev.jig.compiler.karpenter.WellKnownLabels;
@@ -13,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The pure heart of the compiler: a checked policy set in, the Karpenter objects, the tenancy
@@ -91,9 +89,9 @@ public final class Generator {
             String nodeClass = nodeClass(platform, tenant, null, nodeClasses);
             String name = reservedPoolName(tenant.name(), r.reservation().name());
             NodePoolFactory.Spec spec = new NodePoolFactory.Spec(name, tenant.name(), key, "reserved-" + r.reservation().name(),
-                    Map.of(), nodeClass, reservedRequirements(platform, r.reservation(), facts.catalog()), isolation,
+                    Map.of(), nodeClass, ReservedCapacity.requirements(platform, r.reservation(), facts.architectures(tenant), facts.catalog()), isolation,
                     d.expireAfter(), d.terminationGracePeriod(), d.consolidation(), d.budgets(), freezes,
-                    r.limit(), false, RESERVED_WEIGHT);
+                    r.limit(), true, RESERVED_WEIGHT);
             out.add(new GeneratedObject("karpenter.sh/v1", "NodePool", null, name, NodePoolFactory.build(spec),
                     allocationPosition(platform, r.reservation(), tenant)));
         }
@@ -128,21 +126,6 @@ public final class Generator {
         classes.putIfAbsent(name, new NodeClassFactory.Spec(name, tenant.name(), platform.tenancyKey(), tenant.costCenter(),
                 platform.images().get(image), kubelet));
         return name;
-    }
-
-    /** Reserved pools buy on-demand capacity of the reserved families only, in every platform zone. */
-    static List<Requirement> reservedRequirements(Platform platform, Platform.Reservation r, Catalog catalog) {
-        TreeSet<String> arch = new TreeSet<>();
-        for (InstanceType t : catalog.all()) {
-            if (r.families().contains(t.family())) arch.add(t.architecture());
-        }
-        List<String> families = r.families().stream().distinct().sorted().toList();
-        return List.of(
-                Requirement.in(WellKnownLabels.CAPACITY_TYPE, List.of("on-demand")),
-                Requirement.in(WellKnownLabels.ZONE, platform.cluster().zones().stream().sorted().toList()),
-                Requirement.in(WellKnownLabels.ARCH, List.copyOf(arch)),
-                Requirement.in(WellKnownLabels.OS, List.of("linux")),
-                Requirement.in(WellKnownLabels.INSTANCE_FAMILY, families));
     }
 
     private static dev.jig.compiler.source.Position allocationPosition(Platform platform, Platform.Reservation r, Tenant t) {

@@ -4,6 +4,7 @@ import dev.jig.compiler.catalog.Catalog;
 import dev.jig.compiler.catalog.InstanceType;
 import dev.jig.compiler.karpenter.GoDuration;
 import dev.jig.compiler.karpenter.Requirement;
+import dev.jig.compiler.karpenter.WellKnownLabels;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
@@ -16,6 +17,8 @@ import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What follows from a policy set and the catalog, worked out once per compile and shared by every
@@ -31,6 +34,7 @@ public final class PolicyFacts {
     private final Map<Tenant.Pool, List<Constraint>> constraints = new IdentityHashMap<>();
     private final Map<Tenant.Pool, BitSet> selections = new IdentityHashMap<>();
     private final Map<Tenant, QuotaPlan.Plan> plans = new IdentityHashMap<>();
+    private final Map<Tenant, Set<String>> architectures = new IdentityHashMap<>();
 
     /**
      * One freeze in the UTC form Karpenter evaluates. {@code windows} is empty when the freeze has
@@ -42,7 +46,8 @@ public final class PolicyFacts {
 
     private final List<FreezeTranslation> freezes;
 
-    private record TenantFacts(Tenant tenant, QuotaPlan.Plan plan, List<List<Constraint>> constraints, List<BitSet> selections) {
+    private record TenantFacts(Tenant tenant, QuotaPlan.Plan plan, List<List<Constraint>> constraints, List<BitSet> selections,
+                               Set<String> architectures) {
     }
 
     public PolicyFacts(PolicySet set, Catalog catalog) {
@@ -57,11 +62,18 @@ public final class PolicyFacts {
                 cs.add(c);
                 sel.add(catalog.selection(PoolSelection.requirements(c)));
             }
-            return new TenantFacts(t, QuotaPlan.of(platform, t, catalog), cs, sel);
+            Set<String> archs = new TreeSet<>();
+            for (List<Constraint> c : cs) {
+                for (Constraint x : c) {
+                    if (x.requirement().key().equals(WellKnownLabels.ARCH)) archs.addAll(x.requirement().values());
+                }
+            }
+            return new TenantFacts(t, QuotaPlan.of(platform, t, archs, catalog), cs, sel, Set.copyOf(archs));
         }).toList();
         this.freezes = platform.freezes().stream().map(PolicyFacts::translate).toList();
         for (TenantFacts f : facts) {
             plans.put(f.tenant(), f.plan());
+            architectures.put(f.tenant(), f.architectures());
             for (int i = 0; i < f.tenant().pools().size(); i++) {
                 constraints.put(f.tenant().pools().get(i), f.constraints().get(i));
                 selections.put(f.tenant().pools().get(i), f.selections().get(i));
@@ -124,5 +136,10 @@ public final class PolicyFacts {
 
     public QuotaPlan.Plan plan(Tenant tenant) {
         return plans.get(tenant);
+    }
+
+    /** The architectures any of the tenant's pools runs. */
+    public Set<String> architectures(Tenant tenant) {
+        return architectures.get(tenant);
     }
 }

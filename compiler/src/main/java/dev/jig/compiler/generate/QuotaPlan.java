@@ -9,13 +9,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * How a tenant's quota is shared out over its NodePools, so that the limits of all its pools never
  * add up to more than the quota:
  * <ol>
- *   <li>each reservation allocation becomes a reserved pool limited to the allocated vCPUs and the
- *       memory those vCPUs come with on the most memory-rich reserved family;</li>
+ *   <li>each usable reservation allocation becomes a reserved pool limited to the allocated vCPUs and
+ *       the memory those vCPUs come with on the most memory-rich reserved family;</li>
  *   <li>what is left of cpu and memory is split over the regular pools by {@code share} (pools
  *       without one split the unclaimed percentage evenly);</li>
  *   <li>the GPU quota is split over the GPU pools in proportion to their shares.</li>
@@ -38,10 +39,15 @@ public final class QuotaPlan {
     private QuotaPlan() {
     }
 
-    public static Plan of(Platform platform, Tenant tenant, Catalog catalog) {
+    /**
+     * @param tenantArchitectures the architectures the tenant's pools run; reservations the tenant
+     *     cannot use (see {@link ReservedCapacity#whyUnusable}) get no reserved pool and take no quota
+     */
+    public static Plan of(Platform platform, Tenant tenant, Set<String> tenantArchitectures, Catalog catalog) {
         List<ReservedLimit> reserved = new ArrayList<>();
         Resources reservedTotal = Resources.ZERO;
         for (Platform.Reservation r : platform.reservations()) {
+            if (ReservedCapacity.whyUnusable(platform, r, tenantArchitectures, catalog).isPresent()) continue;
             for (Platform.Allocation a : r.allocations()) {
                 if (!a.tenant().equals(tenant.name())) continue;
                 Resources limit = new Resources(a.cpu() * 1000, a.cpu() * maxMibPerVcpu(catalog, r.families()), 0);

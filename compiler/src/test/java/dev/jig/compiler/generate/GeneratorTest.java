@@ -35,7 +35,15 @@ class GeneratorTest {
                 .contains("{\"key\":\"karpenter.sh/capacity-type\",\"operator\":\"In\",\"values\":[\"on-demand\"]}")
                 .contains("{\"key\":\"karpenter.k8s.aws/instance-family\",\"operator\":\"In\",\"values\":[\"m7g\"]}")
                 .contains("{\"key\":\"kubernetes.io/arch\",\"operator\":\"In\",\"values\":[\"arm64\"]}");
-        assertThat(reserved.path("limits").toString()).isEqualTo("{\"cpu\":32,\"memory\":\"128Gi\"}");
+        assertThat(reserved.path("limits").toString()).isEqualTo("{\"cpu\":32,\"memory\":\"128Gi\",\"nvidia.com/gpu\":0}");
+    }
+
+    @Test
+    void aTenantThatDoesNotRunTheReservedArchitectureGetsNoReservedPoolAndKeepsItsQuota() {
+        Compiler.Result r = PolicyFixture.valid().edit("tenants/alpha.yaml", "architectures: [amd64, arm64]", "architectures: [amd64]").compile();
+        assertThat(r.objects()).extracting(GeneratedObject::name).doesNotContain("alpha-reserved-graviton");
+        assertThat(r.objects().stream().filter(o -> o.name().equals("alpha-web")).findFirst().orElseThrow()
+                .body().path("spec").path("limits").path("cpu").asInt()).isEqualTo(100); // 50% of 200, nothing reserved
     }
 
     @Test

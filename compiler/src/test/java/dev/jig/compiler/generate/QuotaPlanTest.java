@@ -20,7 +20,7 @@ class QuotaPlanTest {
     void reservedCapacityComesOutOfTheQuotaFirstAndTheRestIsSharedRoundingDown() {
         PolicySet set = set(PolicyFixture.valid());
         Tenant alpha = set.tenants().get(0);
-        QuotaPlan.Plan plan = QuotaPlan.of(set.platform(), alpha, Catalog.bundled());
+        QuotaPlan.Plan plan = QuotaPlan.of(set.platform(), alpha, java.util.Set.of("amd64", "arm64"), Catalog.bundled());
         // 32 vCPU of m7g (4 GiB per vCPU) reserved out of 200 cpu / 800Gi
         assertThat(plan.reserved()).singleElement().satisfies(r -> assertThat(r.limit()).isEqualTo(new Resources(32_000, 32 * 4096, 0)));
         assertThat(plan.remaining()).isEqualTo(new Resources(168_000, 800 * 1024 - 32 * 4096, 4));
@@ -35,7 +35,7 @@ class QuotaPlanTest {
                 PolicySet set = set(PolicyFixture.valid().edit("tenants/alpha.yaml", "share: 50%", "share: " + a + "%")
                         .edit("tenants/alpha.yaml", "share: 30%", "share: " + b + "%"));
                 Tenant alpha = set.tenants().get(0);
-                QuotaPlan.Plan plan = QuotaPlan.of(set.platform(), alpha, Catalog.bundled());
+                QuotaPlan.Plan plan = QuotaPlan.of(set.platform(), alpha, java.util.Set.of("amd64", "arm64"), Catalog.bundled());
                 Resources sum = Resources.ZERO;
                 for (QuotaPlan.ReservedLimit r : plan.reserved()) sum = sum.plus(r.limit());
                 for (QuotaPlan.PoolLimit p : plan.pools().values()) sum = sum.plus(p.limit());
