@@ -14,7 +14,8 @@ import java.util.List;
 
 /**
  * JIG0215: durations parse and make sense where they are used: expiry and grace periods are
- * positive, budget and freeze windows are whole minutes (cron has no seconds) and at least a minute.
+ * positive, budget and freeze windows are not zero (the schema already keeps them to minutes and
+ * hours, as cron has no seconds).
  */
 final class DurationCheck implements PolicyCheck {
 
@@ -24,19 +25,19 @@ final class DurationCheck implements PolicyCheck {
         List<Diagnostic> out = new ArrayList<>();
         Platform p = set.platform();
         Platform.Defaults d = p.defaults();
-        lifetime(d.expireAfter(), true, p.origin().at("spec/defaults/expireAfter"), "expireAfter", out);
-        lifetime(d.terminationGracePeriod(), false, p.origin().at("spec/defaults/terminationGracePeriod"), "terminationGracePeriod", out);
-        lifetime(d.consolidation().after(), true, p.origin().at("spec/defaults/consolidation/after"), "consolidation.after", out);
+        lifetime(d.expireAfter(), Kind.LIFETIME, p.origin().at("spec/defaults/expireAfter"), "expireAfter", out);
+        lifetime(d.terminationGracePeriod(), Kind.GRACE, p.origin().at("spec/defaults/terminationGracePeriod"), "terminationGracePeriod", out);
+        lifetime(d.consolidation().after(), Kind.DELAY, p.origin().at("spec/defaults/consolidation/after"), "consolidation.after", out);
         budgets(d.budgets(), out);
         for (Platform.Freeze f : p.freezes()) window(f.duration(), f.origin().at("duration"), "freeze duration", out);
         for (Tenant t : set.tenants()) {
             for (Tenant.Pool pool : t.pools()) {
-                if (pool.expireAfter() != null) lifetime(pool.expireAfter(), true, pool.origin().at("expireAfter"), "expireAfter", out);
+                if (pool.expireAfter() != null) lifetime(pool.expireAfter(), Kind.LIFETIME, pool.origin().at("expireAfter"), "expireAfter", out);
                 if (pool.terminationGracePeriod() != null) {
-                    lifetime(pool.terminationGracePeriod(), false, pool.origin().at("terminationGracePeriod"), "terminationGracePeriod", out);
+                    lifetime(pool.terminationGracePeriod(), Kind.GRACE, pool.origin().at("terminationGracePeriod"), "terminationGracePeriod", out);
                 }
                 if (pool.consolidation() != null && pool.consolidation().after() != null) {
-                    lifetime(pool.consolidation().after(), true, pool.origin().at("disruption/consolidation/after"), "consolidation.after", out);
+                    lifetime(pool.consolidation().after(), Kind.DELAY, pool.origin().at("disruption/consolidation/after"), "consolidation.after", out);
                 }
                 if (pool.budgets() != null) budgets(pool.budgets(), out);
             }
@@ -50,12 +51,15 @@ final class DurationCheck implements PolicyCheck {
         }
     }
 
-    private static void lifetime(String value, boolean neverAllowed, Position pos, String what, List<Diagnostic> out) {
-        if (neverAllowed && "Never".equals(value)) return;
+    /** Node lifetimes may be Never but not zero; grace periods neither; a consolidation delay may be both. */
+    private enum Kind { LIFETIME, GRACE, DELAY }
+
+    private static void lifetime(String value, Kind kind, Position pos, String what, List<Diagnostic> out) {
+        if (kind != Kind.GRACE && "Never".equals(value)) return;
         var seconds = GoDuration.parseSeconds(value);
         if (seconds.isEmpty()) {
             out.add(Diagnostic.of(Rule.BAD_DURATION, pos, what + " '" + value + "' is not a duration"));
-        } else if (seconds.get() == 0 && !what.equals("consolidation.after")) {
+        } else if (seconds.get() == 0 && kind != Kind.DELAY) {
             out.add(Diagnostic.of(Rule.BAD_DURATION, pos, what + " '" + value + "' is zero; nodes would be replaced or killed at once"));
         }
     }
@@ -64,9 +68,9 @@ final class DurationCheck implements PolicyCheck {
         var seconds = GoDuration.parseSeconds(value);
         if (seconds.isEmpty()) {
             out.add(Diagnostic.of(Rule.BAD_DURATION, pos, what + " '" + value + "' is not a duration"));
-        } else if (seconds.get() % 60 != 0 || seconds.get() == 0) {
-            out.add(Diagnostic.of(Rule.BAD_DURATION, pos, what + " '" + value + "' must be a whole, non-zero number of minutes (Karpenter evaluates budgets per minute)",
-                    "Use minutes and hours only, e.g. `30m`, `8h`, `1h30m`."));
+        } else if (seconds.get() == 0) {
+            out.add(Diagnostic.of(Rule.BAD_DURATION, pos, what + " '" + value + "' is zero; the window would never be open",
+                    "Use minutes and hours, e.g. `30m`, `8h`, `1h30m`."));
         }
     }
 }

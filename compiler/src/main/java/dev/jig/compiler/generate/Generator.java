@@ -91,7 +91,7 @@ public final class Generator {
             NodePoolFactory.Spec spec = new NodePoolFactory.Spec(name, tenant.name(), key, "reserved-" + r.reservation().name(),
                     Map.of(), nodeClass, ReservedCapacity.requirements(platform, r.reservation(), facts.architectures(tenant), facts.catalog()), isolation,
                     d.expireAfter(), d.terminationGracePeriod(), d.consolidation(), d.budgets(), freezes,
-                    r.limit(), true, RESERVED_WEIGHT);
+                    r.limit(), RESERVED_WEIGHT);
             out.add(new GeneratedObject("karpenter.sh/v1", "NodePool", null, name, NodePoolFactory.build(spec),
                     allocationPosition(platform, r.reservation(), tenant)));
         }
@@ -106,7 +106,7 @@ public final class Generator {
                     p.terminationGracePeriod() != null ? p.terminationGracePeriod() : d.terminationGracePeriod(),
                     p.consolidation() != null ? p.consolidation().over(d.consolidation()) : d.consolidation(),
                     p.budgets() != null ? p.budgets() : d.budgets(), freezes,
-                    plan.pools().get(p.name()).limit(), p.isGpu(), p.weight() != null ? p.weight() : DEFAULT_WEIGHT);
+                    plan.pools().get(p.name()).limit(), p.weight() != null ? p.weight() : DEFAULT_WEIGHT);
             out.add(new GeneratedObject("karpenter.sh/v1", "NodePool", null, name, NodePoolFactory.build(spec), p.origin().position()));
         }
         nodeClasses.forEach((name, spec) -> out.add(new GeneratedObject("karpenter.k8s.aws/v1", "EC2NodeClass", null, name,

@@ -19,7 +19,7 @@ final class NodePoolFactory {
     record Spec(String name, String tenant, String tenancyKey, String poolLabel, Map<String, String> labels,
                 String nodeClassName, List<Requirement> requirements, List<Taint> taints, String expireAfter,
                 String terminationGracePeriod, Consolidation consolidation, List<Budget> budgets,
-                List<Budgets.FreezeBudget> freezes, Resources limit, boolean gpuLimit, int weight) {
+                List<Budgets.FreezeBudget> freezes, Resources limit, int weight) {
     }
 
     private NodePoolFactory() {
@@ -59,7 +59,7 @@ final class NodePoolFactory {
         if (cpu % 1000 == 0) limits.put("cpu", cpu / 1000);
         else limits.put("cpu", Quantity.formatCpuMillis(cpu));
         limits.put("memory", Quantity.formatMebibytes(s.limit().memoryMib()));
-        if (s.gpuLimit()) limits.put(WellKnownLabels.GPU_RESOURCE, s.limit().gpus());
+        limits.put(WellKnownLabels.GPU_RESOURCE, s.limit().gpus()); // 0 for pools without GPUs: every quota dimension is bounded
         spec.put("weight", s.weight());
         return root;
     }
