@@ -82,7 +82,7 @@ public final class Main implements Callable<Integer> {
         CountDownLatch stopped = new CountDownLatch(1);
         WebhookConfig finalCfg = cfg;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            LOG.atInfo().addKeyValue("event", "stopping").log("draining for {}", finalCfg.drain());
+            LOG.atInfo().addKeyValue("event", "stopping").log("draining for " + finalCfg.drain());
             server.shutdown(finalCfg.drain());
             watch.close();
             client.close();

@@ -75,7 +75,7 @@ public final class TenancyWatch implements AutoCloseable {
         nodePools.addEventHandler(new Handler<>(this::rebuild));
         for (SharedIndexInformer<?> informer : informers()) {
             informer.exceptionHandler((started, t) -> {
-                LOG.warn("informer failed, retrying: {}", t.toString());
+                LOG.warn("informer failed, retrying: " + t);
                 return true;
             });
             informer.start().whenComplete((ok, failure) -> configMapChanged());
@@ -128,7 +128,7 @@ public final class TenancyWatch implements AutoCloseable {
         metrics.tenancyError();
         stale = lastGood != null;
         LOG.atError().addKeyValue("event", "tenancy-invalid").addKeyValue("keptLastGood", lastGood != null)
-                .log("tenancy view: {}; {}", message, lastGood != null ? "keeping the last good tenancy" : "staying not ready");
+                .log("tenancy view: " + message + "; " + (lastGood != null ? "keeping the last good tenancy" : "staying not ready"));
     }
 
     private synchronized void rebuild() {

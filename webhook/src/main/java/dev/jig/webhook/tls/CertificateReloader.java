@@ -59,7 +59,7 @@ public final class CertificateReloader implements AutoCloseable {
             now = digest(certFile, keyFile);
         } catch (IOException e) {
             failures.incrementAndGet();
-            LOG.warn("cannot read TLS files for rotation, keeping the current certificate: {}", e.toString());
+            LOG.warn("cannot read TLS files for rotation, keeping the current certificate: " + e);
             return false;
         }
         if (Arrays.equals(now, digest)) return false;
@@ -76,7 +76,7 @@ public final class CertificateReloader implements AutoCloseable {
             return true;
         } catch (Exception e) {
             failures.incrementAndGet();
-            LOG.warn("TLS files changed but cannot be loaded, keeping the current certificate: {}", e.getMessage());
+            LOG.warn("TLS files changed but cannot be loaded, keeping the current certificate: " + e.getMessage());
             return false;
         }
     }
