@@ -1,15 +1,19 @@
 package dev.jig.webhook;
 
+import dev.jig.webhook.kube.ManifestTenancy;
 import dev.jig.webhook.kube.TenancyWatch;
 import dev.jig.webhook.metrics.WebhookMetrics;
 import dev.jig.webhook.rules.WebhookRules;
 import dev.jig.webhook.server.WebhookServer;
+import dev.jig.webhook.tenancy.TenancyView;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -49,6 +53,9 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--noop-endpoint", description = "also serve POST /noop (benchmark baseline)")
     boolean noop;
 
+    @Option(names = "--manifests", description = "run without a cluster: a fixed tenancy view from the output of `jig compile --out DIR`")
+    Path manifests;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new Main()).execute(args));
     }
@@ -66,17 +73,24 @@ public final class Main implements Callable<Integer> {
         }
         WebhookMetrics metrics = new WebhookMetrics();
         WebhookRules rules = new WebhookRules(cfg.settings());
-        KubernetesClient client = new KubernetesClientBuilder().build();
-        TenancyWatch watch = new TenancyWatch(client, metrics).start();
+        Optional<TenancyView> fixed;
+        try {
+            fixed = manifests == null ? Optional.empty() : Optional.of(ManifestTenancy.load(manifests));
+        } catch (IllegalArgumentException e) {
+            System.err.println("jig-webhook: " + e.getMessage());
+            return 2;
+        }
+        KubernetesClient client = fixed.isPresent() ? null : new KubernetesClientBuilder().build();
+        TenancyWatch watch = client == null ? null : new TenancyWatch(client, metrics).start();
+        Supplier<Optional<TenancyView>> view = watch == null ? () -> fixed : watch::view;
         WebhookServer server;
         try {
             server = WebhookServer.start(new WebhookServer.Options(cfg.host(), cfg.port(), cfg.tlsCert(), cfg.tlsKey(), cfg.tlsReload(),
-                    cfg.stopTimeout(), cfg.noopEndpoint()), in -> rules.validate(in, watch.view()), in -> rules.mutate(in, watch.view()),
-                    watch::isSynced, metrics);
+                    cfg.stopTimeout(), cfg.noopEndpoint()), in -> rules.validate(in, view.get()), in -> rules.mutate(in, view.get()),
+                    () -> view.get().isPresent(), metrics);
         } catch (IllegalArgumentException e) {
             System.err.println("jig-webhook: " + e.getMessage());
-            watch.close();
-            client.close();
+            close(watch, client);
             return 2;
         }
         CountDownLatch stopped = new CountDownLatch(1);
@@ -84,11 +98,15 @@ public final class Main implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             LOG.atInfo().addKeyValue("event", "stopping").log("draining for " + finalCfg.drain());
             server.shutdown(finalCfg.drain());
-            watch.close();
-            client.close();
+            close(watch, client);
             stopped.countDown();
         }, "shutdown"));
         stopped.await();
         return 0;
+    }
+
+    private static void close(TenancyWatch watch, KubernetesClient client) {
+        if (watch != null) watch.close();
+        if (client != null) client.close();
     }
 }

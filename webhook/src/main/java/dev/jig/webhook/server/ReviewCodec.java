@@ -1,6 +1,9 @@
 package dev.jig.webhook.server;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.deser.std.JsonNodeDeserializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.AdmissionInput.Principal;
@@ -19,8 +22,9 @@ import java.io.IOException;
  * {@code admission.k8s.io/v1} and kind {@code AdmissionReview}, with a {@code request} that has a
  * uid, an operation, a kind, a resource and, for CREATE and UPDATE, an object. Anything else is a
  * {@link BadReviewException} naming what is wrong. Then it turns the request into the core's
- * {@link AdmissionInput}, with the objects as raw JSON trees (fabric8 keeps fields its model does
- * not know in {@code additionalProperties}, so nothing is lost on the way).
+ * {@link AdmissionInput}. The envelope is fabric8's typed model; the admitted objects are decoded
+ * straight into raw JSON trees (a mix-in), never into fabric8's Pod or generic resource classes,
+ * so the rules, the content hash and the JSON patch see exactly the bytes the API server sent.
  */
 public final class ReviewCodec {
 
@@ -30,8 +34,30 @@ public final class ReviewCodec {
     private final ObjectMapper mapper = new ObjectMapper();
 
     public ReviewCodec() {
-        // configures the mapper with fabric8's resource registry (typed objects) and its modules
+        // fabric8's modules and settings for its model classes...
         new KubernetesSerialization(mapper, true);
+        // ...but the admitted objects stay raw JSON trees: no typed model in between, so no field
+        // is lost or reshaped, and a pod is parsed once instead of decoded and re-encoded.
+        mapper.addMixIn(AdmissionRequest.class, RawObjects.class);
+    }
+
+    /** Mix-in: {@code object} and {@code oldObject} decode as {@link JsonNode}. */
+    abstract static class RawObjects {
+        @JsonProperty("object")
+        @JsonDeserialize(using = JsonNodeDeserializer.class)
+        Object object;
+
+        @JsonProperty("oldObject")
+        @JsonDeserialize(using = JsonNodeDeserializer.class)
+        Object oldObject;
+
+        @JsonProperty("object")
+        @JsonDeserialize(using = JsonNodeDeserializer.class)
+        abstract void setObject(Object object);
+
+        @JsonProperty("oldObject")
+        @JsonDeserialize(using = JsonNodeDeserializer.class)
+        abstract void setOldObject(Object oldObject);
     }
 
     /** Decodes and checks a body; throws {@link BadReviewException} for anything that is not a review to answer. */
@@ -61,9 +87,11 @@ public final class ReviewCodec {
             throw new BadReviewException(400, "no-resource", "request has no kind or resource");
         }
         boolean write = r.getOperation().equals("CREATE") || r.getOperation().equals("UPDATE");
-        if (write && r.getObject() == null) throw new BadReviewException(400, "no-object", r.getOperation() + " request has no object");
-        if (r.getOperation().equals("UPDATE") && r.getOldObject() == null) {
-            throw new BadReviewException(400, "no-object", "UPDATE request has no oldObject");
+        if (write && !isObject(r.getObject())) {
+            throw new BadReviewException(400, "no-object", r.getOperation() + " request has no object (a JSON object)");
+        }
+        if (r.getOperation().equals("UPDATE") && !isObject(r.getOldObject())) {
+            throw new BadReviewException(400, "no-object", "UPDATE request has no oldObject (a JSON object)");
         }
         return review;
     }
@@ -87,8 +115,13 @@ public final class ReviewCodec {
         }
     }
 
+    private static boolean isObject(Object o) {
+        return o instanceof JsonNode n && n.isObject();
+    }
+
     private JsonNode tree(Object object) {
-        return object == null ? null : mapper.valueToTree(object);
+        if (object == null || object instanceof com.fasterxml.jackson.databind.node.NullNode) return null;
+        return object instanceof JsonNode node ? node : mapper.valueToTree(object);
     }
 
     private static String firstLine(Exception e) {
