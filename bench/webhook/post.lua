@@ -19,5 +19,5 @@ function done(summary, latency, requests)
   local errors = e.connect + e.read + e.write + e.timeout + e.status
   io.write(string.format("RESULT rps=%.1f p50=%.3f p99=%.3f errors=%d requests=%d\n",
     summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000,
-    errors, summary.requests))
+    errors + non200, summary.requests))
 end
