@@ -38,7 +38,6 @@ import org.slf4j.LoggerFactory;
 public final class TenancyWatch implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(TenancyWatch.class);
-    private static final String DEFAULT_TENANCY_KEY = "jig.dev/tenant";
 
     /** Karpenter's NodePool resource, named explicitly so that no API discovery is needed. */
     public static final ResourceDefinitionContext NODE_POOLS = new ResourceDefinitionContext.Builder()
@@ -134,7 +133,7 @@ public final class TenancyWatch implements AutoCloseable {
     private synchronized void rebuild() {
         Tenancy tenancy = lastGood;
         if (tenancy == null || nodes == null || nodePools == null || !nodes.hasSynced() || !nodePools.hasSynced()) return;
-        String key = tenancy.tenancyKey() == null ? DEFAULT_TENANCY_KEY : tenancy.tenancyKey();
+        String key = tenancy.tenancyKey();
         Map<String, String> nodeTenants = new HashMap<>();
         for (Node n : nodes.getStore().list()) {
             Map<String, String> labels = n.getMetadata().getLabels();

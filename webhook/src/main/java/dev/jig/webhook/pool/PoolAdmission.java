@@ -26,9 +26,10 @@ import java.util.List;
  *   <li>for NodePools, tenancy ({@link PoolTenancy}), limits and quota ({@link PoolQuota}) and the
  *       weight band ({@link PoolWeight}).</li>
  * </ol>
- * An UPDATE that leaves the object's content hash unchanged (Karpenter's own metadata updates,
- * finalizer removal during deletion, GitOps annotations) is always admitted, so a pool admitted
- * earlier never gets stuck.
+ * An UPDATE that leaves the object's content hash and its tenancy label unchanged (Karpenter's
+ * own metadata updates, finalizer removal during deletion, GitOps annotations) is always
+ * admitted, so a pool admitted earlier never gets stuck; the tenancy label is outside the hash but
+ * decides whose quota an unlisted pool counts against, so changing it is judged in full.
  */
 public final class PoolAdmission {
 
@@ -41,7 +42,8 @@ public final class PoolAdmission {
         if (in.operation() != Operation.CREATE && in.operation() != Operation.UPDATE) return Decision.allow();
         JsonNode object = in.object();
         String hash = Provenance.contentHash(object);
-        if (in.operation() == Operation.UPDATE && in.oldObject().isObject() && hash.equals(Provenance.contentHash(in.oldObject()))) {
+        if (in.operation() == Operation.UPDATE && in.oldObject().isObject() && hash.equals(Provenance.contentHash(in.oldObject()))
+                && tenantLabel(object, view).equals(tenantLabel(in.oldObject(), view))) {
             return Decision.allow();
         }
         List<Denial> denials = new ArrayList<>();
@@ -70,5 +72,9 @@ public final class PoolAdmission {
             PoolWeight.check(name, object, owner, view, denials);
         }
         return Decision.of(denials, notes);
+    }
+
+    private static String tenantLabel(JsonNode object, TenancyView view) {
+        return object.path("metadata").path("labels").path(view.tenancyKey()).asText("");
     }
 }

@@ -111,6 +111,31 @@ class AdmissionServerIT {
     }
 
     @Test
+    void everyDenialIsOneStructuredJsonLogLine() throws Exception {
+        ch.qos.logback.classic.Logger audit = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("dev.jig.webhook.audit");
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> events = new ch.qos.logback.core.read.ListAppender<>();
+        events.start();
+        audit.addAppender(events);
+        try {
+            Case c = Catalogue.bypasses().get(2);
+            webhook.review("/validate", Requests.review(c.input()));
+            assertThat(events.list).hasSize(1);
+            ch.qos.logback.classic.encoder.JsonEncoder json = new ch.qos.logback.classic.encoder.JsonEncoder();
+            json.setContext(audit.getLoggerContext());
+            json.start();
+            String line = new String(json.encode(events.list.get(0)), StandardCharsets.UTF_8);
+            assertThat(line.strip()).doesNotContain("\n");
+            JsonNode parsed = Acme.JSON.readTree(line);
+            assertThat(parsed.path("level").asText()).isEqualTo("WARN");
+            assertThat(parsed.path("kvpList").toString()).contains("{\"event\":\"denied\"}").contains("{\"uid\":\"" + c.input().uid() + "\"}")
+                    .contains("{\"rules\":\"" + c.expected().id() + "\"}").contains("{\"namespace\":\"storefront\"}");
+            assertThat(parsed.path("message").asText()).contains(c.expected().id());
+        } finally {
+            audit.detachAppender(events);
+        }
+    }
+
+    @Test
     void healthReadinessAndMetricsAreServed() throws Exception {
         assertThat(webhook.get("/healthz").statusCode()).isEqualTo(200);
         assertThat(webhook.get("/readyz").statusCode()).isEqualTo(200);

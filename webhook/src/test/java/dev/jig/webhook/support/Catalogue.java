@@ -167,6 +167,14 @@ public final class Catalogue {
         ObjectNode nolimits = nodePool("search-query");
         ((ObjectNode) nolimits.get("spec")).remove("limits");
         c.add(new Case("NodePool without limits", Requests.pool(Operation.CREATE, restamped(nolimits), null), Rule.POOL_LIMITS_MISSING));
+        ObjectNode unlisted = nodePool("storefront-web");
+        ((ObjectNode) unlisted.get("metadata")).put("name", "platform-spare");
+        ((ObjectNode) unlisted.get("metadata")).remove("labels");
+        ((ObjectNode) unlisted.at("/spec/template/metadata/labels")).remove("jig.dev/tenant");
+        restamped(unlisted);
+        ObjectNode claimed = unlisted.deepCopy();
+        ((ObjectNode) claimed.get("metadata")).putObject("labels").put("jig.dev/tenant", "payments");
+        c.add(new Case("label-only UPDATE claiming a tenant for an unlisted NodePool", Requests.pool(Operation.UPDATE, claimed, unlisted), Rule.POOL_TENANT_MISMATCH));
         ObjectNode invalid = nodePool("search-query");
         ((ObjectNode) invalid.get("spec")).put("weight", 101);
         c.add(new Case("NodePool the Karpenter CRD refuses", Requests.pool(Operation.CREATE, restamped(invalid), null), Rule.KARPENTER_SCHEMA));
