@@ -16,14 +16,16 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the {@link TenancyView} in step with the cluster through three fabric8 informers: the
  * tenancy ConfigMap ({@code jig-system/jig-tenancy}, parsed with the compiler's
- * {@link Tenancy#parse}), the Nodes and the Karpenter NodePools. Every event rebuilds the view
- * from the informers' caches and swaps it in atomically.
+ * {@link Tenancy#parse}), the Nodes and the Karpenter NodePools. A change that matters (the
+ * ConfigMap, a pool, a Node's tenant label — not a Node's status heartbeat) publishes a new
+ * immutable view, swapped in atomically.
  * <ul>
  *   <li><b>Before sync</b> — until the ConfigMap has been parsed once and the Node and NodePool
  *       informers have listed — there is no view: {@code /readyz} answers 503 and the rules fail
@@ -47,6 +49,9 @@ public final class TenancyWatch implements AutoCloseable {
     private final WebhookMetrics metrics;
     private final ObjectMapper mapper = new ObjectMapper();
     private final AtomicReference<Optional<TenancyView>> view = new AtomicReference<>(Optional.empty());
+    private final Map<String, String> nodeTenants = new HashMap<>();
+    private final Map<String, JsonNode> pools = new HashMap<>();
+    private String nodeKey;
     private volatile Tenancy lastGood;
     private volatile boolean stale;
     private SharedIndexInformer<ConfigMap> configMaps;
@@ -69,9 +74,9 @@ public final class TenancyWatch implements AutoCloseable {
         configMaps = client.configMaps().inNamespace(Tenancy.CONFIG_MAP_NAMESPACE).withName(Tenancy.CONFIG_MAP_NAME).runnableInformer(0);
         nodes = client.nodes().runnableInformer(0);
         nodePools = client.genericKubernetesResources(NODE_POOLS).runnableInformer(0);
-        configMaps.addEventHandler(new Handler<>(this::configMapChanged));
-        nodes.addEventHandler(new Handler<>(this::rebuild));
-        nodePools.addEventHandler(new Handler<>(this::rebuild));
+        configMaps.addEventHandler(new Handler<>(c -> configMapChanged(), c -> configMapChanged()));
+        nodes.addEventHandler(new Handler<>(this::nodeChanged, this::nodeDeleted));
+        nodePools.addEventHandler(new Handler<>(this::poolChanged, this::poolDeleted));
         for (SharedIndexInformer<?> informer : informers()) {
             informer.exceptionHandler((started, t) -> {
                 LOG.warn("informer failed, retrying: " + t);
@@ -130,18 +135,44 @@ public final class TenancyWatch implements AutoCloseable {
                 .log("tenancy view: " + message + "; " + (lastGood != null ? "keeping the last good tenancy" : "staying not ready"));
     }
 
+    /** A Node's tenant label changed, or a Node came: republish only when the tenant it names changed (not on status updates). */
+    private synchronized void nodeChanged(Node node) {
+        Map<String, String> labels = node.getMetadata().getLabels();
+        String key = lastGood == null ? null : lastGood.tenancyKey();
+        String tenant = labels == null || key == null ? "" : labels.getOrDefault(key, "");
+        if (!tenant.equals(nodeTenants.put(node.getMetadata().getName(), tenant))) rebuild();
+    }
+
+    private synchronized void nodeDeleted(Node node) {
+        nodeTenants.remove(node.getMetadata().getName());
+        rebuild();
+    }
+
+    private synchronized void poolChanged(GenericKubernetesResource pool) {
+        pools.put(pool.getMetadata().getName(), mapper.valueToTree(pool));
+        rebuild();
+    }
+
+    private synchronized void poolDeleted(GenericKubernetesResource pool) {
+        pools.remove(pool.getMetadata().getName());
+        rebuild();
+    }
+
     private synchronized void rebuild() {
         Tenancy tenancy = lastGood;
         if (tenancy == null || nodes == null || nodePools == null || !nodes.hasSynced() || !nodePools.hasSynced()) return;
-        String key = tenancy.tenancyKey();
-        Map<String, String> nodeTenants = new HashMap<>();
-        for (Node n : nodes.getStore().list()) {
-            Map<String, String> labels = n.getMetadata().getLabels();
-            nodeTenants.put(n.getMetadata().getName(), labels == null ? "" : labels.getOrDefault(key, ""));
-        }
-        Map<String, JsonNode> pools = new HashMap<>();
-        for (GenericKubernetesResource p : nodePools.getStore().list()) {
-            pools.put(p.getMetadata().getName(), mapper.valueToTree(p));
+        if (!tenancy.tenancyKey().equals(nodeKey)) {
+            // First view (the informers' caches are complete once synced, their add events may still
+            // be on the way), or the tenancy key changed: read everything from the caches.
+            nodeKey = tenancy.tenancyKey();
+            nodeTenants.clear();
+            for (Node n : nodes.getStore().list()) {
+                Map<String, String> labels = n.getMetadata().getLabels();
+                nodeTenants.put(n.getMetadata().getName(), labels == null ? "" : labels.getOrDefault(nodeKey, ""));
+            }
+            for (GenericKubernetesResource p : nodePools.getStore().list()) {
+                pools.put(p.getMetadata().getName(), mapper.valueToTree(p));
+            }
         }
         view.set(Optional.of(TenancyView.of(tenancy, nodeTenants, pools)));
     }
@@ -153,21 +184,21 @@ public final class TenancyWatch implements AutoCloseable {
         }
     }
 
-    /** Calls back on every add, update and delete. */
-    private record Handler<T>(Runnable onChange) implements ResourceEventHandler<T> {
+    /** Calls back with the object on every add and update, and on every delete. */
+    private record Handler<T>(Consumer<T> onChange, Consumer<T> onDelete) implements ResourceEventHandler<T> {
         @Override
         public void onAdd(T obj) {
-            onChange.run();
+            onChange.accept(obj);
         }
 
         @Override
         public void onUpdate(T oldObj, T newObj) {
-            onChange.run();
+            onChange.accept(newObj);
         }
 
         @Override
         public void onDelete(T obj, boolean deletedFinalStateUnknown) {
-            onChange.run();
+            onDelete.accept(obj);
         }
     }
 }

@@ -4,14 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.compiler.tenancy.Tenancy;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.webhook.admission.Operation;
+import dev.jig.webhook.kube.TenancyWatch;
+import dev.jig.webhook.support.Acme;
 import dev.jig.webhook.support.Pods;
 import dev.jig.webhook.support.Requests;
 import dev.jig.webhook.support.WebhookHarness;
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Map;
@@ -65,6 +70,19 @@ class TenancySyncIT {
             await(() -> webhook.watch.view().orElseThrow().tenantOfNode("storefront-node-2").isPresent());
             String binding = Requests.review(Requests.binding("storefront", "p", "storefront-node-2"));
             assertThat(webhook.review("/validate", binding).path("response").path("allowed").asBoolean()).isTrue();
+
+            // quota sums take the other pools' limits from the cluster: a pool labelled for payments
+            // that slipped in (the mock API server has no admission chain) counts against its quota
+            String compiledPool = Requests.review(Requests.pool(Operation.CREATE, Acme.object("NodePool", "payments-api"), null));
+            assertThat(webhook.review("/validate", compiledPool).path("response").path("allowed").asBoolean()).isTrue();
+            ObjectNode burst = Acme.object("NodePool", "storefront-web");
+            ((ObjectNode) burst.get("metadata")).put("name", "payments-burst").putObject("labels").put("jig.dev/tenant", "payments");
+            ((ObjectNode) burst.at("/spec/limits")).put("cpu", 8).put("memory", "32Gi");
+            client.genericKubernetesResources(TenancyWatch.NODE_POOLS).resource(new KubernetesSerialization().convertValue(burst, GenericKubernetesResource.class)).create();
+            await(() -> webhook.watch.view().orElseThrow().nodePools().containsKey("payments-burst"));
+            JsonNode over = webhook.review("/validate", compiledPool).path("response");
+            assertThat(over.path("allowed").asBoolean()).isFalse();
+            assertThat(over.path("status").path("message").asText()).contains("JIG0505").contains("cpu limits add up to 808");
         }
     }
 
