@@ -45,19 +45,17 @@ public final class WebhookServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(WebhookServer.class);
 
-    /** What the server needs; {@code ready} tells whether the tenancy view has synced. */
+    /** Where and how to serve; the certificate is reloaded every {@code reloadPeriod}, in-flight requests get {@code stopTimeout}. */
     public record Options(String host, int port, Path certFile, Path keyFile, Duration reloadPeriod, Duration stopTimeout, boolean noopEndpoint) {
     }
 
     private final Javalin app;
     private final CertificateReloader reloader;
-    private final SslContextFactory.Server ssl;
     private volatile boolean stopping;
 
-    private WebhookServer(Javalin app, CertificateReloader reloader, SslContextFactory.Server ssl) {
+    private WebhookServer(Javalin app, CertificateReloader reloader) {
         this.app = app;
         this.reloader = reloader;
-        this.ssl = ssl;
     }
 
     /**
@@ -111,7 +109,7 @@ public final class WebhookServer implements AutoCloseable {
             config.routes.exception(io.javalin.http.HttpResponseException.class, (e, ctx) ->
                     ctx.status(e.getStatus()).contentType("application/json").result(AdmissionEndpoint.error(e.getMessage())));
         });
-        WebhookServer server = new WebhookServer(app, new CertificateReloader(options.certFile(), options.keyFile(), ssl, digest), ssl);
+        WebhookServer server = new WebhookServer(app, new CertificateReloader(options.certFile(), options.keyFile(), ssl, digest));
         self[0] = server;
         metrics.gauge("jig.webhook.tls.reloads", server.reloader, r -> r.reloads());
         app.start();
@@ -128,10 +126,6 @@ public final class WebhookServer implements AutoCloseable {
 
     public CertificateReloader reloader() {
         return reloader;
-    }
-
-    public SslContextFactory.Server ssl() {
-        return ssl;
     }
 
     /** Drops readiness, waits {@code drain} for the Service to stop sending, then stops gracefully. */

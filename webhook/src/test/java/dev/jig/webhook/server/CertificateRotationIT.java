@@ -9,9 +9,10 @@ import dev.jig.webhook.metrics.WebhookMetrics;
 import dev.jig.webhook.support.Pods;
 import dev.jig.webhook.support.Requests;
 import dev.jig.webhook.support.TestCertificates;
-import dev.jig.webhook.support.WebhookHarness;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import dev.jig.webhook.admission.WebhookSettings;
+import dev.jig.webhook.rules.WebhookRules;
+import dev.jig.webhook.support.Acme;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -20,25 +21,34 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
-import java.util.Set;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.Test;
 
-/** The serving certificate rotates under load without a restart; missing certificates fail fast. */
-@EnableKubernetesMockClient(crud = true)
+/**
+ * The serving certificate rotates under load without a restart; missing certificates fail fast.
+ * The tenancy view is the compiled example's, fixed: this test is about TLS, not the informers.
+ */
 class CertificateRotationIT {
 
-    static KubernetesClient client;
+    private static final WebhookRules RULES = new WebhookRules(WebhookSettings.defaults());
+
+    /** A server on loopback with a fresh certificate in {@code tls}. */
+    private static WebhookServer serve(Path tls) throws Exception {
+        return WebhookServer.start(new WebhookServer.Options("127.0.0.1", 0, tls.resolve("tls.crt"), tls.resolve("tls.key"), Duration.ofHours(1),
+                Duration.ofSeconds(5), false), in -> RULES.validate(in, Optional.of(Acme.view())), in -> RULES.mutate(in, Optional.of(Acme.view())),
+                () -> true, new WebhookMetrics());
+    }
 
     @Test
     void rotatedCertificateIsServedWhileRequestsKeepSucceeding() throws Exception {
         Path tls = Files.createTempDirectory("tls");
-        try (WebhookHarness webhook = new WebhookHarness(client, tls, true, Set.of())) {
-            webhook.awaitSynced();
-            X509Certificate first = webhook.certificate;
+        X509Certificate first = TestCertificates.write(tls, "jig-webhook");
+        try (WebhookServer webhook = serve(tls)) {
+            URI validate = URI.create("https://localhost:" + webhook.port() + "/validate");
             assertThat(served(webhook, TestCertificates.trusting(first))).isEqualTo(first);
 
             X509Certificate[] trusted = {first, null};
@@ -54,7 +64,7 @@ class CertificateRotationIT {
                 while (running.get()) {
                     try {
                         HttpClient fresh = HttpClient.newBuilder().sslContext(both).build();
-                        HttpResponse<String> r = fresh.send(HttpRequest.newBuilder(webhook.uri("/validate")).header("Content-Type", "application/json")
+                        HttpResponse<String> r = fresh.send(HttpRequest.newBuilder(validate).header("Content-Type", "application/json")
                                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
                         if (r.statusCode() == 200 && r.body().contains("\"allowed\":true")) ok.incrementAndGet(); else failed.incrementAndGet();
                     } catch (Exception e) {
@@ -68,7 +78,7 @@ class CertificateRotationIT {
             Files.copy(tls.resolve("next/tls.crt"), tls.resolve("tls.crt.new"));
             Files.move(tls.resolve("tls.key.new"), tls.resolve("tls.key"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             Files.move(tls.resolve("tls.crt.new"), tls.resolve("tls.crt"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            assertThat(webhook.server.reloader().poll()).isTrue();
+            assertThat(webhook.reloader().poll()).isTrue();
             Thread.sleep(300);
             running.set(false);
             load.join();
@@ -76,18 +86,19 @@ class CertificateRotationIT {
             assertThat(served(webhook, TestCertificates.trusting(second))).isEqualTo(second);
             assertThat(failed.get()).as("requests failed during rotation").isZero();
             assertThat(ok.get()).isPositive();
-            assertThat(webhook.server.reloader().reloads()).isEqualTo(1);
+            assertThat(webhook.reloader().reloads()).isEqualTo(1);
         }
     }
 
     @Test
     void halfWrittenRotationKeepsServingTheOldCertificate() throws Exception {
         Path tls = Files.createTempDirectory("tls");
-        try (WebhookHarness webhook = new WebhookHarness(client, tls, false, Set.of())) {
+        X509Certificate cert = TestCertificates.write(tls, "jig-webhook");
+        try (WebhookServer webhook = serve(tls)) {
             Files.writeString(tls.resolve("tls.crt"), "-----BEGIN CERTIFICATE-----\ntruncated");
-            assertThat(webhook.server.reloader().poll()).isFalse();
-            assertThat(served(webhook, TestCertificates.trusting(webhook.certificate))).isEqualTo(webhook.certificate);
-            assertThat(webhook.server.reloader().failures()).isEqualTo(1);
+            assertThat(webhook.reloader().poll()).isFalse();
+            assertThat(served(webhook, TestCertificates.trusting(cert))).isEqualTo(cert);
+            assertThat(webhook.reloader().failures()).isEqualTo(1);
         }
     }
 
@@ -111,8 +122,8 @@ class CertificateRotationIT {
                 .hasMessageContaining("does not belong to the certificate");
     }
 
-    private static X509Certificate served(WebhookHarness webhook, SSLContext trust) throws Exception {
-        try (SSLSocket socket = (SSLSocket) trust.getSocketFactory().createSocket("127.0.0.1", webhook.server.port())) {
+    private static X509Certificate served(WebhookServer webhook, SSLContext trust) throws Exception {
+        try (SSLSocket socket = (SSLSocket) trust.getSocketFactory().createSocket("127.0.0.1", webhook.port())) {
             socket.startHandshake();
             return (X509Certificate) socket.getSession().getPeerCertificates()[0];
         }

@@ -61,7 +61,7 @@ public final class Requests {
         ObjectNode review = Acme.JSON.createObjectNode().put("apiVersion", "admission.k8s.io/v1").put("kind", "AdmissionReview");
         ObjectNode r = review.putObject("request");
         r.put("uid", in.uid());
-        String version = in.group().equals("karpenter.sh") || in.group().equals("karpenter.k8s.aws") ? "v1" : "v1";
+        String version = "v1";
         r.putObject("kind").put("group", in.group()).put("version", version).put("kind", in.kind());
         r.putObject("resource").put("group", in.group()).put("version", version).put("resource", in.resource());
         if (!in.subResource().isEmpty()) r.put("subResource", in.subResource());

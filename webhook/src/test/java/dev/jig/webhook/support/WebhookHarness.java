@@ -94,5 +94,7 @@ public final class WebhookHarness implements AutoCloseable {
     public void close() {
         server.close();
         watch.close();
+        // close the watches' connections now, so the mock API server can stop without waiting for them
+        kube.close();
     }
 }
