@@ -35,7 +35,7 @@ final class PoolTenancy {
         if (!label.isEmpty()) claims.add(label);
         if (!nodeLabel.isEmpty()) claims.add(nodeLabel);
         for (JsonNode r : template.path("spec").path("requirements")) {
-            if (r.path("key").asText("").equals(key)) {
+            if (r.path("key").asText("").equals(key) && r.path("operator").asText("").equals("In")) {
                 r.path("values").forEach(v -> claims.add(v.asText("")));
             }
         }

@@ -155,6 +155,11 @@ public final class Catalogue {
         ObjectNode disagree = nodePool("payments-api");
         ((ObjectNode) disagree.path("spec").path("template").path("spec").path("taints").get(0)).put("value", "storefront");
         c.add(new Case("NodePool whose taint and label disagree", Requests.pool(Operation.CREATE, restamped(disagree), null), Rule.POOL_TENANT_MISMATCH));
+        ObjectNode claiming = nodePool("storefront-web");
+        ((ArrayNode) claiming.at("/spec/template/spec/requirements")).addObject().put("key", "jig.dev/tenant").put("operator", "In")
+                .putArray("values").add("payments");
+        c.add(new Case("NodePool requirement labelling its nodes as another tenant's", Requests.pool(Operation.CREATE, restamped(claiming), null),
+                Rule.POOL_TENANT_MISMATCH));
         ObjectNode untainted = nodePool("analytics-batch");
         ((ObjectNode) untainted.path("spec").path("template").path("spec")).remove("taints");
         c.add(new Case("dedicated tenant's NodePool without its taint", Requests.pool(Operation.CREATE, restamped(untainted), null), Rule.POOL_TENANT_MISMATCH));
@@ -226,6 +231,10 @@ public final class Catalogue {
         for (ObjectNode p : Acme.objects("EC2NodeClass")) {
             c.add(new Case("compiled EC2NodeClass " + p.path("metadata").path("name").asText(), Requests.pool(Operation.CREATE, p, null), null));
         }
+        ObjectNode excluding = nodePool("storefront-web");
+        ((ArrayNode) excluding.at("/spec/template/spec/requirements")).addObject().put("key", "jig.dev/tenant").put("operator", "NotIn")
+                .putArray("values").add("payments");
+        c.add(new Case("NodePool requirement excluding another tenant (NotIn)", Requests.pool(Operation.CREATE, restamped(excluding), null), null));
         ObjectNode finalizer = nodePool("payments-api");
         ((ObjectNode) finalizer.get("metadata")).putArray("finalizers").add("karpenter.sh/termination");
         c.add(new Case("Karpenter adds a finalizer to a compiled NodePool", Requests.pool(Operation.UPDATE, finalizer, nodePool("payments-api")), null));
