@@ -30,8 +30,8 @@ import java.util.Set;
 public record WebhookConfig(String host, int port, Path tlsCert, Path tlsKey, Duration tlsReload, Duration drain, Duration stopTimeout,
                             boolean noopEndpoint, WebhookSettings settings) {
 
-    private static final Set<String> FIELDS = Set.of("host", "port", "tlsCert", "tlsKey", "tlsReloadSeconds", "breakGlass",
-            "exemptNamespaces", "platformDefaults", "drainSeconds", "stopTimeoutSeconds");
+    private static final Set<String> FIELDS = new java.util.TreeSet<>(List.of("host", "port", "tlsCert", "tlsKey", "tlsReloadSeconds",
+            "breakGlass", "exemptNamespaces", "platformDefaults", "drainSeconds", "stopTimeoutSeconds"));
 
     public static WebhookConfig defaults() {
         return new WebhookConfig("0.0.0.0", 8443, Path.of("/etc/jig-webhook/tls/tls.crt"), Path.of("/etc/jig-webhook/tls/tls.key"),
