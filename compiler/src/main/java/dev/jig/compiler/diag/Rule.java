@@ -7,7 +7,8 @@ import static dev.jig.compiler.diag.Severity.WARNING;
  * Every check Jig runs, with its stable id. Ids never change meaning and are never reused: CI
  * annotations, SARIF results and suppressions refer to them. Ranges: JIG00xx reading files,
  * JIG01xx the policy JSON Schema, JIG02xx cross-file policy semantics, JIG03xx conformance of the
- * emitted Karpenter objects with the Karpenter v1.14.1 CRDs, JIG04xx generation.
+ * emitted Karpenter objects with the Karpenter v1.14.1 CRDs, JIG04xx generation, JIG05xx the
+ * admission webhook (objects admitted into the cluster).
  */
 public enum Rule {
     // --- JIG00xx: reading files -------------------------------------------------------------
@@ -92,7 +93,41 @@ public enum Rule {
 
     // --- JIG04xx: generation ----------------------------------------------------------------
     FREEZE_NOT_TRANSLATABLE("JIG0401", ERROR, "freeze window cannot be expressed as a UTC cron",
-            "Karpenter evaluates budget schedules in UTC; use a single minute and hour, or give the freeze in UTC.");
+            "Karpenter evaluates budget schedules in UTC; use a single minute and hour, or give the freeze in UTC."),
+
+    // --- JIG05xx: admission webhook ---------------------------------------------------------
+    POOL_NOT_COMPILED("JIG0501", ERROR, "pool was not compiled by Jig",
+            "Change the policy in git and let GitOps apply the compiled object; in an emergency, add the name to the webhook's break-glass list."),
+    POOL_BREAK_GLASS("JIG0502", WARNING, "pool admitted through the break-glass list",
+            "Move the change into the policies in git and remove the name from the break-glass list."),
+    POOL_TENANT_MISMATCH("JIG0503", ERROR, "pool's tenant label, taint and owner disagree",
+            "A tenant's pool carries the label <tenancy key>=<tenant> (and, for dedicated tenants, the taint <tenancy key>=<tenant>:NoSchedule), and the tenancy ConfigMap must list it under that tenant."),
+    POOL_LIMITS_MISSING("JIG0504", ERROR, "pool has no cpu and memory limits",
+            "Set spec.limits.cpu and spec.limits.memory; an unlimited pool can launch nodes without bound."),
+    POOL_OVER_QUOTA("JIG0505", ERROR, "tenant's pool limits exceed its quota",
+            "Lower this pool's limits or another pool's of the tenant, or raise the tenant's quota in git."),
+    POOL_WEIGHT_OUT_OF_BAND("JIG0506", ERROR, "pool weight outside its band",
+            "Reserved pools (<tenant>-reserved-*) take weights in the reserved band (80..100), all other pools in the regular band (1..79)."),
+    POD_UNIVERSAL_TOLERATION("JIG0510", ERROR, "pod tolerates every taint",
+            "Remove the toleration with `operator: Exists` and no key; it lets the pod onto every dedicated tenant's nodes."),
+    POD_FOREIGN_TOLERATION("JIG0511", ERROR, "pod tolerates another tenant's taint",
+            "Remove the toleration; the webhook adds the toleration of your own tenant's taint."),
+    POD_FOREIGN_SELECTOR("JIG0512", ERROR, "pod selects another tenant's nodes",
+            "Remove the nodeSelector, affinity or topology term that names another tenant, its pools or its nodes; the webhook steers the pod to its own tenant's nodes."),
+    POD_FOREIGN_NODE("JIG0513", ERROR, "pod bound to a node that is not its tenant's",
+            "Do not set spec.nodeName or bind to nodes of another tenant; let the scheduler place the pod."),
+    POD_TENANT_SELECTOR_MISSING("JIG0514", ERROR, "pod lacks its tenant's nodeSelector",
+            "The mutating webhook adds `<tenancy key>: <tenant>` to spec.nodeSelector; check that the MutatingWebhookConfiguration is installed."),
+    POD_FOREIGN_POD_AFFINITY("JIG0515", ERROR, "pod affinity term reaches another tenant's namespaces",
+            "Limit namespaces and namespaceSelector of pod (anti-)affinity terms to your own tenant's namespaces."),
+    POD_EPHEMERAL_ON_FOREIGN_NODE("JIG0516", ERROR, "ephemeral container on another tenant's node",
+            "Debug pods from a namespace of the tenant that owns the node."),
+    NAMESPACE_LABEL_NOT_ADMIN("JIG0520", ERROR, "only label admins may set a namespace's tenant label",
+            "Change namespace ownership in the policies in git; GitOps (spec.tenancy.labelAdmins) applies the label."),
+    NAMESPACE_LABEL_MISMATCH("JIG0521", ERROR, "namespace tenant label disagrees with the tenancy ConfigMap",
+            "Set the label to the tenant that lists the namespace in git, or remove it from namespaces no tenant lists."),
+    TENANCY_NOT_SYNCED("JIG0530", ERROR, "tenancy view not synced yet",
+            "The webhook has not read the jig-tenancy ConfigMap, Nodes and NodePools yet; retry shortly, and check that jig-system/jig-tenancy exists.");
 
     private final String id;
     private final Severity severity;

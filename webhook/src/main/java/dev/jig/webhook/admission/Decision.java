@@ -1,0 +1,67 @@
+package dev.jig.webhook.admission;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.jig.compiler.diag.Rule;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * What the webhook answers: allowed exactly when there are no denials; a mutation carries an
+ * RFC 6902 JSON patch (possibly empty); {@code notes} are rules that fired without denying (the
+ * break-glass audit), counted in the metrics and logged.
+ */
+public record Decision(List<Denial> denials, ArrayNode patch, List<Denial> notes) {
+
+    private static final Decision ALLOW = new Decision(List.of(), JsonNodeFactory.instance.arrayNode(), List.of());
+
+    public Decision {
+        denials = List.copyOf(denials);
+        notes = List.copyOf(notes);
+    }
+
+    public static Decision allow() {
+        return ALLOW;
+    }
+
+    public static Decision deny(List<Denial> denials) {
+        return new Decision(denials, JsonNodeFactory.instance.arrayNode(), List.of());
+    }
+
+    public static Decision deny(Rule rule, String detail) {
+        return deny(List.of(new Denial(rule, detail)));
+    }
+
+    public static Decision patch(ArrayNode patch) {
+        return patch.isEmpty() ? ALLOW : new Decision(List.of(), patch, List.of());
+    }
+
+    /** Denies when there are denials, else allows with the notes. */
+    public static Decision of(List<Denial> denials, List<Denial> notes) {
+        return new Decision(denials, JsonNodeFactory.instance.arrayNode(), denials.isEmpty() ? notes : List.of());
+    }
+
+    public boolean allowed() {
+        return denials.isEmpty();
+    }
+
+    public boolean hasPatch() {
+        return !patch.isEmpty();
+    }
+
+    /** All denial messages, one per line, as the API server shows them to the user. */
+    public String message() {
+        return denials.stream().map(Denial::message).collect(Collectors.joining("\n"));
+    }
+
+    /** The rule ids of the denials, or {@code "allowed"}: the label of the decision metric. */
+    public List<String> ruleIds() {
+        return denials.stream().map(d -> d.rule().id()).distinct().toList();
+    }
+
+    /** The patch as a JSON array node (read-only use). */
+    public JsonNode patchNode() {
+        return patch;
+    }
+}

@@ -1,0 +1,57 @@
+package dev.jig.webhook.namespace;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.tenancy.Tenancy.TenantEntry;
+import dev.jig.webhook.admission.AdmissionInput;
+import dev.jig.webhook.admission.Decision;
+import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.admission.Operation;
+import dev.jig.webhook.tenancy.TenancyView;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Guards a namespace's tenant label. Only {@code labelAdmins} (the GitOps service account, by user
+ * name or group) may add, change or remove it, and whoever sets it must set the tenant that lists
+ * the namespace in the tenancy ConfigMap. Pods never take their tenant from this label (the
+ * webhook resolves it from the ConfigMap by namespace name), so the label cannot move a namespace
+ * into another tenant; it is guarded because namespace selectors of other tools (network
+ * policies, pod affinity terms) trust it. Changes that leave the label alone pass.
+ */
+public final class NamespaceLabels {
+
+    private NamespaceLabels() {
+    }
+
+    public static Decision validate(AdmissionInput in, TenancyView view) {
+        if (in.operation() != Operation.CREATE && in.operation() != Operation.UPDATE) return Decision.allow();
+        String key = view.tenancyKey();
+        String name = in.object().path("metadata").path("name").asText(in.name());
+        String before = label(in.oldObject(), key);
+        String after = label(in.object(), key);
+        if (before.equals(after)) return Decision.allow();
+        List<Denial> out = new ArrayList<>();
+        if (!in.user().isAnyOf(view.tenancy().labelAdmins())) {
+            out.add(new Denial(Rule.NAMESPACE_LABEL_NOT_ADMIN, "user '" + in.user().username() + "' "
+                    + describe(key, before, after) + " on namespace '" + name + "'"));
+        }
+        String owner = view.tenantOfNamespace(name).map(TenantEntry::name).orElse("");
+        if (!after.equals(owner) && !after.isEmpty()) {
+            out.add(new Denial(Rule.NAMESPACE_LABEL_MISMATCH, "namespace '" + name + "' labelled " + key + "=" + after
+                    + (owner.isEmpty() ? " but no tenant lists it" : " but tenant '" + owner + "' lists it")));
+        }
+        return Decision.deny(out);
+    }
+
+    private static String describe(String key, String before, String after) {
+        if (before.isEmpty()) return "adds label " + key + "=" + after;
+        if (after.isEmpty()) return "removes label " + key + "=" + before;
+        return "changes label " + key + " from " + before + " to " + after;
+    }
+
+    private static String label(JsonNode namespace, String key) {
+        JsonNode v = namespace.path("metadata").path("labels").path(key);
+        return v.isTextual() ? v.asText() : "";
+    }
+}

@@ -1,0 +1,33 @@
+package dev.jig.webhook.pod;
+
+import dev.jig.compiler.diag.Rule;
+import dev.jig.webhook.admission.AdmissionInput;
+import dev.jig.webhook.admission.Decision;
+import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.tenancy.TenancyView;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code pods/ephemeralcontainers} UPDATEs, the {@code kubectl debug} path into a running pod.
+ * They get the pod UPDATE checks (the object is the whole Pod, so anything added to it is judged
+ * as in a plain UPDATE), and an ephemeral container may not be added to a pod that runs on
+ * another tenant's node: a debug shell there is a foothold on that tenant's machine.
+ */
+public final class EphemeralContainers {
+
+    private EphemeralContainers() {
+    }
+
+    public static Decision validate(AdmissionInput in, TenancyView view) {
+        List<Denial> out = new ArrayList<>(PodIsolation.validate(in, view).denials());
+        String node = in.object().path("spec").path("nodeName").asText("");
+        String own = view.tenantOfNamespace(in.namespace()).map(t -> t.name()).orElse(null);
+        String nodeTenant = view.tenantOfNode(node).orElse("");
+        if (!node.isEmpty() && !nodeTenant.isEmpty() && !nodeTenant.equals(own)) {
+            out.add(new Denial(Rule.POD_EPHEMERAL_ON_FOREIGN_NODE, "pod " + in.namespace() + "/" + in.name()
+                    + " runs on node '" + node + "' of tenant '" + nodeTenant + "'"));
+        }
+        return Decision.deny(out);
+    }
+}

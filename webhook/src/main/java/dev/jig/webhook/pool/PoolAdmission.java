@@ -1,0 +1,80 @@
+package dev.jig.webhook.pool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.emit.Provenance;
+import dev.jig.compiler.karpenter.rules.KarpenterRules;
+import dev.jig.compiler.karpenter.rules.Violation;
+import dev.jig.webhook.admission.AdmissionInput;
+import dev.jig.webhook.admission.Decision;
+import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.admission.Operation;
+import dev.jig.webhook.admission.WebhookSettings;
+import dev.jig.webhook.tenancy.TenancyView;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Validates NodePools and EC2NodeClasses on CREATE and UPDATE:
+ * <ol>
+ *   <li>the compiler's Karpenter v1.14.1 rules ({@link KarpenterRules#validate},
+ *       {@link KarpenterRules#validateUpdate} for transitions), so the cluster refuses what
+ *       {@code jig lint} refuses;</li>
+ *   <li>provenance: {@code jig.dev/content-hash} must equal {@link Provenance#contentHash} of the
+ *       admitted object, so a pool created or edited by hand is refused — unless its name is on the
+ *       break-glass list, which admits it with an audit note;</li>
+ *   <li>for NodePools, tenancy ({@link PoolTenancy}), limits and quota ({@link PoolQuota}) and the
+ *       weight band ({@link PoolWeight}).</li>
+ * </ol>
+ * An UPDATE that leaves the object's content hash and its tenancy label unchanged (Karpenter's
+ * own metadata updates, finalizer removal during deletion, GitOps annotations) is always
+ * admitted, so a pool admitted earlier never gets stuck; the tenancy label is outside the hash but
+ * decides whose quota an unlisted pool counts against, so changing it is judged in full.
+ */
+public final class PoolAdmission {
+
+    public static final String NODE_POOL = "NodePool";
+
+    private PoolAdmission() {
+    }
+
+    public static Decision validate(AdmissionInput in, TenancyView view, WebhookSettings settings) {
+        if (in.operation() != Operation.CREATE && in.operation() != Operation.UPDATE) return Decision.allow();
+        JsonNode object = in.object();
+        String hash = Provenance.contentHash(object);
+        if (in.operation() == Operation.UPDATE && in.oldObject().isObject() && hash.equals(Provenance.contentHash(in.oldObject()))
+                && tenantLabel(object, view).equals(tenantLabel(in.oldObject(), view))) {
+            return Decision.allow();
+        }
+        List<Denial> denials = new ArrayList<>();
+        List<Violation> violations = in.operation() == Operation.UPDATE
+                ? KarpenterRules.validateUpdate(in.oldObject(), object) : KarpenterRules.validate(object);
+        for (Violation v : violations) {
+            denials.add(new Denial(v.rule(), (v.pointer().isEmpty() ? "/" : v.pointer()) + ": " + v.message()));
+        }
+        List<Denial> notes = new ArrayList<>();
+        String name = object.path("metadata").path("name").asText("");
+        String kind = object.path("kind").asText("");
+        if (settings.breakGlass().contains(name)) {
+            notes.add(new Denial(Rule.POOL_BREAK_GLASS, kind + " '" + name + "' admitted without provenance by the break-glass list"));
+        } else {
+            String stamped = object.path("metadata").path("annotations").path(Provenance.CONTENT_HASH).asText("");
+            if (stamped.isEmpty()) {
+                denials.add(new Denial(Rule.POOL_NOT_COMPILED, kind + " '" + name + "' has no " + Provenance.CONTENT_HASH + " annotation"));
+            } else if (!stamped.equals(hash)) {
+                denials.add(new Denial(Rule.POOL_NOT_COMPILED, kind + " '" + name + "' was edited after compilation: its content hash is "
+                        + hash + ", the annotation says " + stamped));
+            }
+        }
+        if (NODE_POOL.equals(kind)) {
+            String owner = PoolTenancy.check(name, object, view, denials);
+            PoolQuota.check(name, object, owner, view, denials);
+            PoolWeight.check(name, object, owner, view, denials);
+        }
+        return Decision.of(denials, notes);
+    }
+
+    private static String tenantLabel(JsonNode object, TenancyView view) {
+        return object.path("metadata").path("labels").path(view.tenancyKey()).asText("");
+    }
+}

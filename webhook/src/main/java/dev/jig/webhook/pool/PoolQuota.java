@@ -1,0 +1,66 @@
+package dev.jig.webhook.pool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.karpenter.Quantity;
+import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.compiler.policy.Resources;
+import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.tenancy.TenancyView;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every NodePool needs cpu and memory limits, and a tenant's pools together must fit its quota.
+ * The sum takes this pool's new limits plus the limits of the tenant's other NodePools as they
+ * are in the cluster now (from the NodePool informer, by owner), not as git has them: the cluster
+ * is what Karpenter enforces. A GPU limit counts where a pool sets one. Two pools admitted at the
+ * same instant can both pass (admission sees no other in-flight request); the next change to
+ * either is checked against both.
+ */
+final class PoolQuota {
+
+    private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
+    private static final BigDecimal MEBIBYTE = BigDecimal.valueOf(1024L * 1024);
+
+    private PoolQuota() {
+    }
+
+    static void check(String name, JsonNode pool, String owner, TenancyView view, List<Denial> out) {
+        JsonNode limits = pool.path("spec").path("limits");
+        if (!limits.has("cpu") || !limits.has("memory")) {
+            out.add(new Denial(Rule.POOL_LIMITS_MISSING, "NodePool '" + name + "' sets no "
+                    + (limits.has("cpu") ? "memory" : limits.has("memory") ? "cpu" : "cpu or memory") + " limit"));
+            return;
+        }
+        if (owner == null) return;
+        Resources quota = view.tenant(owner).orElseThrow().quota();
+        Quantity cpu = amount(limits, "cpu");
+        Quantity memory = amount(limits, "memory");
+        Quantity gpu = amount(limits, WellKnownLabels.GPU_RESOURCE);
+        for (Map.Entry<String, JsonNode> e : view.nodePools().entrySet()) {
+            if (e.getKey().equals(name) || !owner.equals(view.ownerOfPool(e.getKey()).orElse(null))) continue;
+            JsonNode other = e.getValue().path("spec").path("limits");
+            cpu = cpu.plus(amount(other, "cpu"));
+            memory = memory.plus(amount(other, "memory"));
+            gpu = gpu.plus(amount(other, WellKnownLabels.GPU_RESOURCE));
+        }
+        over(name, owner, "cpu", cpu, new Quantity(BigDecimal.valueOf(quota.cpuMillis()).divide(THOUSAND)), out);
+        over(name, owner, "memory", memory, new Quantity(BigDecimal.valueOf(quota.memoryMib()).multiply(MEBIBYTE)), out);
+        over(name, owner, WellKnownLabels.GPU_RESOURCE, gpu, new Quantity(BigDecimal.valueOf(quota.gpus())), out);
+    }
+
+    private static void over(String name, String owner, String resource, Quantity sum, Quantity quota, List<Denial> out) {
+        if (sum.compareTo(quota) > 0) {
+            out.add(new Denial(Rule.POOL_OVER_QUOTA, "with NodePool '" + name + "', tenant '" + owner + "' pools' " + resource
+                    + " limits add up to " + sum.format(resource) + ", over its quota of " + quota.format(resource)));
+        }
+    }
+
+    private static Quantity amount(JsonNode limits, String resource) {
+        JsonNode v = limits.get(resource);
+        if (v == null || !(v.isTextual() || v.isNumber())) return Quantity.ZERO;
+        return Quantity.tryParse(v.isNumber() ? v.numberValue().toString() : v.asText()).orElse(Quantity.ZERO);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.jig.webhook.pool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.tenancy.Tenancy.TenantEntry;
+import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.tenancy.TenancyView;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A NodePool's tenant claims must agree with each other and with the tenancy ConfigMap. A pool
+ * claims a tenant through its label, the label it puts on its nodes (template label or a
+ * single-valued {@code In} requirement on the tenancy key) and its taints. The owner is the
+ * tenant the ConfigMap lists the pool under: its pool must carry the label on itself and on its
+ * nodes, a dedicated tenant's pool also the taint {@code <key>=<tenant>:NoSchedule}, and nothing
+ * may name another tenant. A pool no tenant lists may claim no tenant: otherwise a hand-made pool
+ * could label its nodes as another tenant's and draw that tenant's pods (or be drawn into its
+ * quota).
+ */
+final class PoolTenancy {
+
+    private PoolTenancy() {
+    }
+
+    /** Adds the findings; returns the owning tenant's name, or null when no tenant owns the pool. */
+    static String check(String name, JsonNode pool, TenancyView view, List<Denial> out) {
+        String key = view.tenancyKey();
+        JsonNode template = pool.path("spec").path("template");
+        String label = text(pool.path("metadata").path("labels").path(key));
+        String nodeLabel = text(template.path("metadata").path("labels").path(key));
+        Set<String> claims = new LinkedHashSet<>();
+        if (!label.isEmpty()) claims.add(label);
+        if (!nodeLabel.isEmpty()) claims.add(nodeLabel);
+        for (JsonNode r : template.path("spec").path("requirements")) {
+            if (r.path("key").asText("").equals(key) && r.path("operator").asText("").equals("In")) {
+                r.path("values").forEach(v -> claims.add(v.asText("")));
+            }
+        }
+        Set<String> taints = new LinkedHashSet<>();
+        for (String field : List.of("taints", "startupTaints")) {
+            for (JsonNode t : template.path("spec").path(field)) {
+                if (t.path("key").asText("").equals(key)) {
+                    taints.add(t.path("value").asText("") + ":" + t.path("effect").asText(""));
+                    claims.add(t.path("value").asText(""));
+                }
+            }
+        }
+        Optional<TenantEntry> owner = view.tenancy().tenantOfNodePool(name);
+        if (owner.isEmpty()) {
+            if (!claims.isEmpty()) {
+                out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' claims tenant " + quoted(claims)
+                        + " but the tenancy ConfigMap lists it under no tenant"));
+            }
+            return null;
+        }
+        TenantEntry t = owner.get();
+        for (String c : claims) {
+            if (!c.equals(t.name())) {
+                out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' of tenant '" + t.name() + "' names tenant '" + c + "'"));
+            }
+        }
+        if (!label.equals(t.name())) {
+            out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' lacks the label " + key + "=" + t.name()));
+        }
+        if (!nodeLabel.equals(t.name())) {
+            out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' does not label its nodes " + key + "=" + t.name()
+                    + " (spec.template.metadata.labels)"));
+        }
+        if (t.dedicated() && !taints.contains(t.name() + ":NoSchedule")) {
+            out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' of dedicated tenant '" + t.name()
+                    + "' lacks the taint " + key + "=" + t.name() + ":NoSchedule"));
+        }
+        return t.name();
+    }
+
+    private static String text(JsonNode n) {
+        return n.isTextual() ? n.asText() : "";
+    }
+
+    private static String quoted(Set<String> names) {
+        return "'" + String.join("', '", names) + "'";
+    }
+}

@@ -1,0 +1,99 @@
+package dev.jig.webhook.rules;
+
+import dev.jig.compiler.diag.Rule;
+import dev.jig.webhook.admission.AdmissionInput;
+import dev.jig.webhook.admission.Decision;
+import dev.jig.webhook.admission.WebhookSettings;
+import dev.jig.webhook.namespace.NamespaceLabels;
+import dev.jig.webhook.pod.EphemeralContainers;
+import dev.jig.webhook.pod.NodeBinding;
+import dev.jig.webhook.pod.PodDefaults;
+import dev.jig.webhook.pod.PodIsolation;
+import dev.jig.webhook.pool.PoolAdmission;
+import dev.jig.webhook.pool.PoolDefaults;
+import dev.jig.webhook.tenancy.TenancyView;
+import java.util.Optional;
+
+/**
+ * The webhook's pure core: routes a request to its rules by resource and returns the decision.
+ * No I/O, no clock, no shared state: the same request and view always give the same answer, so
+ * every rule is tested without a server.
+ * <p>Before the tenancy view has synced ({@code view} empty) every request that needs it is
+ * refused ({@link Rule#TENANCY_NOT_SYNCED}): without the view the webhook cannot tell a tenant's
+ * namespace from another, and admitting a pod or pool it cannot judge would open the isolation
+ * it exists to keep. This is what the cluster would do anyway — the webhook reports not ready,
+ * so the API server cannot reach it, and {@code failurePolicy: Fail} refuses — said with a
+ * reason. Requests in the exempt system namespaces never depend on the view, so the webhook's
+ * own namespace, kube-system and the ConfigMap's namespace stay writable. Pool mutation needs no
+ * view and always runs.
+ */
+public final class WebhookRules {
+
+    private final WebhookSettings settings;
+
+    public WebhookRules(WebhookSettings settings) {
+        this.settings = settings;
+    }
+
+    public WebhookSettings settings() {
+        return settings;
+    }
+
+    /** The validating webhook's decision. */
+    public Decision validate(AdmissionInput in, Optional<TenancyView> view) {
+        Target target = target(in);
+        if (target.exempt()) return Decision.allow();
+        if (view.isEmpty()) return notSynced();
+        TenancyView v = view.get();
+        return switch (target) {
+            case POD -> PodIsolation.validate(in, v);
+            case BINDING -> NodeBinding.validate(in, v);
+            case EPHEMERAL -> EphemeralContainers.validate(in, v);
+            case NAMESPACE -> NamespaceLabels.validate(in, v);
+            case POOL -> PoolAdmission.validate(in, v, settings);
+            case EXEMPT_POD, EXEMPT_NAMESPACE -> Decision.allow();
+        };
+    }
+
+    /** The mutating webhook's decision: a patch, or a refusal when a tenant's pod cannot be steered yet. */
+    public Decision mutate(AdmissionInput in, Optional<TenancyView> view) {
+        Target target = target(in);
+        return switch (target) {
+            case POD -> view.map(v -> PodDefaults.mutate(in, v)).orElseGet(WebhookRules::notSynced);
+            case POOL -> PoolDefaults.mutate(in, settings);
+            default -> Decision.allow();
+        };
+    }
+
+    private static Decision notSynced() {
+        return Decision.deny(Rule.TENANCY_NOT_SYNCED, "no tenancy view yet");
+    }
+
+    private enum Target {
+        POD, BINDING, EPHEMERAL, NAMESPACE, POOL, EXEMPT_POD, EXEMPT_NAMESPACE;
+
+        boolean exempt() {
+            return this == EXEMPT_POD || this == EXEMPT_NAMESPACE;
+        }
+    }
+
+    private Target target(AdmissionInput in) {
+        String path = in.group() + "/" + in.resourcePath();
+        switch (path) {
+            case "/pods", "/pods/binding", "/pods/ephemeralcontainers" -> {
+                if (settings.isExempt(in.namespace())) return Target.EXEMPT_POD;
+                return path.equals("/pods") ? Target.POD : path.equals("/pods/binding") ? Target.BINDING : Target.EPHEMERAL;
+            }
+            case "/namespaces" -> {
+                String name = in.object().path("metadata").path("name").asText(in.name());
+                return settings.isExempt(name) ? Target.EXEMPT_NAMESPACE : Target.NAMESPACE;
+            }
+            case "karpenter.sh/nodepools", "karpenter.k8s.aws/ec2nodeclasses" -> {
+                return Target.POOL;
+            }
+            default -> throw new UnknownResourceException("no rules for resource '" + path
+                    + "'; the webhook handles pods (and pods/binding, pods/ephemeralcontainers), namespaces,"
+                    + " karpenter.sh nodepools and karpenter.k8s.aws ec2nodeclasses");
+        }
+    }
+}

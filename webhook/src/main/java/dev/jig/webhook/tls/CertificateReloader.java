@@ -1,0 +1,108 @@
+package dev.jig.webhook.tls;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Rotates the serving certificate without a restart: polls the PEM files and, when their content
+ * changes, loads them and swaps the key store into Jetty's {@link SslContextFactory} (new
+ * handshakes use the new certificate, open connections keep theirs). Polling the content rather
+ * than watching for file events, because Kubernetes updates a mounted secret by swapping a
+ * symlinked directory, which file watchers see unreliably. A half-written or mismatched pair is
+ * logged and retried on the next poll; the old certificate keeps serving meanwhile.
+ */
+public final class CertificateReloader implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CertificateReloader.class);
+
+    private final Path certFile;
+    private final Path keyFile;
+    private final SslContextFactory.Server ssl;
+    private final ScheduledExecutorService timer;
+    private final AtomicLong reloads = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+    private byte[] digest;
+
+    public CertificateReloader(Path certFile, Path keyFile, SslContextFactory.Server ssl, byte[] initialDigest) {
+        this.certFile = certFile;
+        this.keyFile = keyFile;
+        this.ssl = ssl;
+        this.digest = initialDigest;
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "tls-reloader");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Starts polling every {@code period}. */
+    public CertificateReloader start(long period, TimeUnit unit) {
+        timer.scheduleWithFixedDelay(this::poll, period, period, unit);
+        return this;
+    }
+
+    /** Checks the files once; reloads when their content changed. Returns whether it reloaded. */
+    public synchronized boolean poll() {
+        byte[] now;
+        try {
+            now = digest(certFile, keyFile);
+        } catch (IOException e) {
+            failures.incrementAndGet();
+            LOG.warn("cannot read TLS files for rotation, keeping the current certificate: " + e);
+            return false;
+        }
+        if (Arrays.equals(now, digest)) return false;
+        try {
+            PemKeyStore loaded = PemKeyStore.load(certFile, keyFile);
+            ssl.reload(f -> {
+                f.setKeyStore(loaded.keyStore());
+                f.setKeyStorePassword(new String(loaded.password()));
+            });
+            digest = now;
+            reloads.incrementAndGet();
+            LOG.atInfo().addKeyValue("event", "tls-reloaded").addKeyValue("subject", loaded.chain().get(0).getSubjectX500Principal().getName())
+                    .addKeyValue("notAfter", loaded.chain().get(0).getNotAfter().toInstant().toString()).log("serving certificate reloaded");
+            return true;
+        } catch (Exception e) {
+            failures.incrementAndGet();
+            LOG.warn("TLS files changed but cannot be loaded, keeping the current certificate: " + e.getMessage());
+            return false;
+        }
+    }
+
+    public long reloads() {
+        return reloads.get();
+    }
+
+    public long failures() {
+        return failures.get();
+    }
+
+    /** SHA-256 over both files' content. */
+    public static byte[] digest(Path certFile, Path keyFile) throws IOException {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(Files.readAllBytes(certFile));
+            md.update(Files.readAllBytes(keyFile));
+            return md.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.jig.webhook.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.compiler.generate.GeneratedObject;
+import dev.jig.compiler.pipeline.Compiler;
+import dev.jig.compiler.source.DirectorySourceTree;
+import dev.jig.compiler.tenancy.Tenancy;
+import dev.jig.webhook.tenancy.TenancyView;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The bundled example policy repository ({@code examples/acme/policies}) compiled once by the real
+ * compiler: the objects the webhook admits in tests are exactly what {@code jig compile} emits.
+ */
+public final class Acme {
+
+    public static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<GeneratedObject> OBJECTS = compile();
+
+    private Acme() {
+    }
+
+    private static List<GeneratedObject> compile() {
+        Path root = Path.of(System.getProperty("jig.repo.root", ".."));
+        try {
+            var result = new Compiler(Catalog.bundled()).compile(
+                    new DirectorySourceTree(root.resolve("examples/acme/policies")).files(), Optional.empty());
+            if (result.hasErrors()) throw new IllegalStateException("example does not compile: " + result.diagnostics());
+            return result.objects();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A fresh copy of a compiled object. */
+    public static ObjectNode object(String kind, String name) {
+        return OBJECTS.stream().filter(o -> o.kind().equals(kind) && o.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(kind + " " + name)).body().deepCopy();
+    }
+
+    public static List<ObjectNode> objects(String kind) {
+        return OBJECTS.stream().filter(o -> o.kind().equals(kind)).map(o -> o.body().deepCopy()).toList();
+    }
+
+    public static ObjectNode configMap() {
+        return object("ConfigMap", Tenancy.CONFIG_MAP_NAME);
+    }
+
+    public static Tenancy tenancy() {
+        return Tenancy.parse(configMap().path("data").path(Tenancy.DATA_KEY).asText());
+    }
+
+    /** Node names used in tests: {@code <tenant>-node-1} per tenant, plus {@code system-node-1} with no tenant label. */
+    public static Map<String, String> nodes() {
+        Map<String, String> nodes = new LinkedHashMap<>();
+        tenancy().tenants().keySet().forEach(t -> nodes.put(t + "-node-1", t));
+        nodes.put("system-node-1", "");
+        return nodes;
+    }
+
+    public static Map<String, JsonNode> nodePools() {
+        Map<String, JsonNode> pools = new LinkedHashMap<>();
+        objects("NodePool").forEach(p -> pools.put(p.path("metadata").path("name").asText(), p));
+        return pools;
+    }
+
+    /** The view the webhook builds from the compiled example with {@link #nodes()} in the cluster. */
+    public static TenancyView view() {
+        return TenancyView.of(tenancy(), nodes(), nodePools());
+    }
+
+    public static ObjectNode parse(String json) {
+        try {
+            return (ObjectNode) JSON.readTree(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
