@@ -7,7 +7,8 @@ import static dev.jig.compiler.diag.Severity.WARNING;
  * Every check Jig runs, with its stable id. Ids never change meaning and are never reused: CI
  * annotations, SARIF results and suppressions refer to them. Ranges: JIG00xx reading files,
  * JIG01xx the policy JSON Schema, JIG02xx cross-file policy semantics, JIG03xx conformance of the
- * emitted Karpenter objects with the Karpenter v1.14.1 CRDs, JIG04xx generation.
+ * emitted Karpenter objects with the Karpenter v1.14.1 CRDs, JIG04xx generation, JIG06xx the
+ * controller (why a pod cannot be placed; simulate scenarios).
  */
 public enum Rule {
     // --- JIG00xx: reading files -------------------------------------------------------------
@@ -92,7 +93,29 @@ public enum Rule {
 
     // --- JIG04xx: generation ----------------------------------------------------------------
     FREEZE_NOT_TRANSLATABLE("JIG0401", ERROR, "freeze window cannot be expressed as a UTC cron",
-            "Karpenter evaluates budget schedules in UTC; use a single minute and hour, or give the freeze in UTC.");
+            "Karpenter evaluates budget schedules in UTC; use a single minute and hour, or give the freeze in UTC."),
+
+    // --- JIG06xx: controller: why a pod cannot be placed, and simulate scenarios ---------------
+    POD_TAINTS("JIG0601", ERROR, "pod does not tolerate the pool's taints",
+            "Add a toleration for the taint, or let the pod use a pool without it."),
+    POD_REQUIREMENTS("JIG0602", ERROR, "pod's node requirements exclude the pool",
+            "Check the pod's nodeSelector and node affinity against the pool's labels and requirements (`jig explain`)."),
+    POD_RESOURCES("JIG0603", ERROR, "no instance type of the pool has room for the pod",
+            "Lower the pod's requests or allow larger instance types in the pool."),
+    POOL_LIMIT("JIG0604", ERROR, "the pool's limits are reached",
+            "Raise the pool's share of the tenant quota, or free capacity in the pool."),
+    TENANT_QUOTA("JIG0605", ERROR, "the tenant's quota is reached",
+            "The tenant's pools together use its whole quota; raise the quota in the Tenant policy or free capacity."),
+    POD_TOPOLOGY("JIG0606", ERROR, "topology spread or pod (anti-)affinity cannot be satisfied",
+            "Relax maxSkew, use ScheduleAnyway or preferred terms, or allow more zones in the pool."),
+    UNSUPPORTED_REQUEST("JIG0607", ERROR, "pod asks for something the scheduler does not model",
+            "Jig schedules cpu, memory, ephemeral-storage, nvidia.com/gpu and pods, with topology on zone and hostname."),
+    NO_NODE_POOL("JIG0608", ERROR, "no NodePool can launch nodes",
+            "Create a NodePool (or compile the tenant policies) whose instance types have offerings."),
+    MIN_VALUES("JIG0609", ERROR, "the pool's minValues cannot be met",
+            "Lower minValues or widen the pool's requirements so enough distinct values remain."),
+    SCENARIO("JIG0610", ERROR, "invalid simulate scenario",
+            "See examples/scenarios/inflate.yaml for the scenario format.");
 
     private final String id;
     private final Severity severity;

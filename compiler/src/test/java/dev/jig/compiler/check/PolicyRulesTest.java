@@ -92,7 +92,8 @@ class PolicyRulesTest {
     @Test
     void everyPolicyRuleHasACase() {
         var covered = cases().map(a -> (Rule) a.get()[0]).toList();
-        var policyRules = Stream.of(Rule.values()).filter(r -> !r.id().startsWith("JIG03")).toList();
+        // JIG03xx are CRD conformance rules; JIG06xx belong to the controller and are tested there.
+        var policyRules = Stream.of(Rule.values()).filter(r -> !r.id().startsWith("JIG03") && !r.id().startsWith("JIG06")).toList();
         assertThat(covered).containsAll(policyRules);
     }
 }

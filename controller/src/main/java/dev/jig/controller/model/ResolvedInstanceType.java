@@ -38,6 +38,11 @@ public record ResolvedInstanceType(
         return labels.get(key);
     }
 
+    @Override
+    public String toString() {
+        return type.name();
+    }
+
     /** The cheapest offering in {@code zone} of {@code capacityType}, or null. */
     public Offering offering(String zone, String capacityType) {
         Offering best = null;
