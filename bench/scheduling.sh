@@ -12,6 +12,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${RUNS:-5}"
 mvn -B -q -pl controller -am -DskipTests install >/dev/null
-mvn -B -q -pl controller test-compile dependency:build-classpath -Dmdep.outputFile=controller/target/bench.classpath -Dmdep.includeScope=test >/dev/null
+mvn -B -q -pl controller test-compile dependency:build-classpath -Dmdep.outputFile="$PWD/controller/target/bench.classpath" -Dmdep.includeScope=test >/dev/null
 cp="controller/target/test-classes:controller/target/classes:$(cat controller/target/bench.classpath)"
 exec java -Xmx256m -XX:+UseParallelGC -cp "$cp" dev.jig.controller.bench.SchedulingBenchmark "$runs" "$@"

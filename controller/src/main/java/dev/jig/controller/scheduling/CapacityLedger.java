@@ -73,7 +73,10 @@ final class CapacityLedger {
                         + " across all its pools leaves " + format(d, Math.max(0, t[d] + held[d])) + ", the smallest fitting instance type needs " + format(d, need[d]));
             }
         }
-        return new Refusal(pool, Rule.POOL_LIMIT, "no instance type fits within the pool's limits");
+        long[] left = left(pool, tenant);
+        return new Refusal(pool, Rule.POOL_LIMIT, "the pool's limits" + (tenant == null ? "" : " and tenant " + tenant + "'s quota")
+                + " leave cpu " + format(CPU, left[CPU]) + ", memory " + format(MEM, left[MEM]) + ", nodes " + format(NODES, left[NODES])
+                + ", less than any instance type the pod fits needs");
     }
 
     private static void subtract(long[] left, long cpu, long mem, long gpu, long nodes) {

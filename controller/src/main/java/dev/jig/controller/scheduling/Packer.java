@@ -21,8 +21,12 @@ import java.util.List;
 final class Packer {
 
     private final List<PoolTemplate> templates;
+    private final List<PodFacts> facts;
     private final Topology topology;
     private final CapacityLedger ledger;
+    /** Per template: no instance type fits in what its limits (or its tenant's quota) leave. */
+    private final boolean[] exhausted;
+    private final boolean[] tightened;
     final List<ClaimPlan> claims = new ArrayList<>();
     private final List<ClaimPlan> open = new ArrayList<>();
     /** Per template: requests of pending pods whose first pool it is (cpu, memory, pods). */
@@ -33,17 +37,39 @@ final class Packer {
     private int bestCapacityTypes;
     private Refusal lastRefusal;
 
-    Packer(List<PoolTemplate> templates, Topology topology, CapacityLedger ledger) {
+    Packer(List<PoolTemplate> templates, List<PodFacts> facts, Topology topology, CapacityLedger ledger) {
         this.templates = templates;
+        this.facts = facts;
         this.topology = topology;
         this.ledger = ledger;
         this.demand = new long[templates.size()][3];
         this.residual = new long[templates.size()][3];
+        this.exhausted = new boolean[templates.size()];
+        this.tightened = new boolean[templates.size()];
+        for (PoolTemplate t : templates) if (!hasRoom(t)) exhausted[t.order] = true;
     }
 
-    void addDemand(PodFacts p, int sign) {
-        if (p.firstTemplate < 0) return;
-        long[] d = demand[p.firstTemplate];
+    /** Counts a pending pod's requests in the demand of the first pool that may take it and still has room. */
+    void count(PodFacts p) {
+        p.demandTemplate = -1;
+        for (int i = 0; p.fits != null && i < p.fits.length; i++) {
+            if (p.fits[i].refusal() == null && !exhausted[i]) {
+                p.demandTemplate = i;
+                break;
+            }
+        }
+        add(p, 1);
+    }
+
+    /** Takes a pod out of the demand (placed, or given up). */
+    void uncount(PodFacts p) {
+        add(p, -1);
+        p.demandTemplate = -1;
+    }
+
+    private void add(PodFacts p, int sign) {
+        if (p.demandTemplate < 0) return;
+        long[] d = demand[p.demandTemplate];
         d[0] += sign * p.cpu;
         d[1] += sign * p.mem;
         d[2] += sign;
@@ -55,6 +81,10 @@ final class Packer {
         for (PoolTemplate t : templates) {
             PodFacts.TemplateFit fit = p.fits[t.order];
             if (fit.refusal() != null) continue;
+            if (exhausted[t.order]) {
+                p.refusals.add(ledger.refusal(t.name(), t.tenant, smallestCapacity(t, fit.types()), new long[4]));
+                continue;
+            }
             if (open(p, t)) return true;
         }
         return false;
@@ -62,12 +92,18 @@ final class Packer {
 
     private boolean placeOnOpen(PodFacts p) {
         List<ClaimPlan> refused = null;
+        boolean[] noEmpty = null;
         for (int attempt = 0; attempt < 8; attempt++) {
-            ClaimPlan c = best(p, refused);
+            ClaimPlan c = best(p, refused, noEmpty);
             if (c == null) return false;
             if (commit(c, p, bestZones, bestCapacityTypes)) return true;
             if (refused == null) refused = new ArrayList<>(2);
             refused.add(c);
+            if (c.isEmpty() && lastRefusal != null && (lastRefusal.rule() == Rule.POOL_LIMIT || lastRefusal.rule() == Rule.TENANT_QUOTA)) {
+                if (noEmpty == null) noEmpty = new boolean[templates.size()];
+                noEmpty[c.template.order] = true;
+                p.refusals.add(lastRefusal);
+            }
         }
         return false;
     }
@@ -103,6 +139,11 @@ final class Packer {
         PriceFrontier.Plan plan = t.frontier.solve(cpu, mem);
         int a = plan.typeA() < 0 ? 0 : count(plan.nodesA());
         int b = plan.typeB() < 0 ? 0 : count(plan.nodesB());
+        long nodesLeft = ledger.left(t.name(), t.tenant)[CapacityLedger.NODES];
+        if (a + b > nodesLeft) {
+            a = (int) Math.min(a, nodesLeft);
+            b = (int) Math.min(b, nodesLeft - a);
+        }
         for (int i = 0; i < a; i++) newClaim(t, plan.typeA());
         for (int i = 0; i < b; i++) newClaim(t, plan.typeB());
         if (a + b > 0) return;
@@ -148,7 +189,7 @@ final class Packer {
     }
 
     /** The open NodeClaim that suits {@code p} best (see the class comment), with the zones it would narrow to. */
-    private ClaimPlan best(PodFacts p, List<ClaimPlan> refused) {
+    private ClaimPlan best(PodFacts p, List<ClaimPlan> refused, boolean[] noEmpty) {
         ClaimPlan best = null;
         double bestScore = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < open.size(); i++) {
@@ -162,6 +203,7 @@ final class Packer {
             PoolTemplate t = c.template;
             PodFacts.TemplateFit fit = p.fits[t.order];
             if (fit.refusal() != null) continue;
+            if (c.isEmpty() && (exhausted[t.order] || noEmpty != null && noEmpty[t.order])) continue;
             long[] room = t.room[c.target];
             if (c.cpu + p.cpu > room[PoolTemplate.CPU] || c.mem + p.mem > room[PoolTemplate.MEM]
                     || c.pods + 1 > room[PoolTemplate.PODS] || c.eph + p.eph > room[PoolTemplate.EPH]
@@ -231,6 +273,11 @@ final class Packer {
         r[1] -= p.mem;
         r[2] -= 1;
         c.candidates = allowed;
+        if (!allowed.get(c.target)) retarget(c);
+        if (tight(t)) {
+            long[] cap = t.capacity[c.target];
+            c.candidates = TypeSet.intersection(allowed, t.withinCapacity(cap[0], cap[1], cap[2]));
+        }
         c.zones = zones;
         c.capacityTypes = cts;
         c.custom = custom;
@@ -239,8 +286,8 @@ final class Packer {
         c.eph = eph;
         c.gpu = gpu;
         c.pods = pods;
-        if (!allowed.get(c.target)) retarget(c);
         recharge(c);
+        checkRoom(t);
         if (settles) topology.zoneSettled(c);
         c.placed.add(p);
         topology.record(p, c);
@@ -277,6 +324,59 @@ final class Packer {
         c.charged[1] = mem;
         c.charged[2] = gpu;
         c.charged[3] = 1;
+    }
+
+    /** After a charge to {@code t}: pools of the same pool or tenant whose room no longer fits any type are tightened, then exhausted. */
+    private void checkRoom(PoolTemplate t) {
+        for (PoolTemplate u : templates) {
+            if (exhausted[u.order] || !(u == t || t.tenant != null && t.tenant.equals(u.tenant))) continue;
+            if (hasRoom(u)) continue;
+            if (!tightened[u.order]) {
+                tightened[u.order] = true;
+                tighten(u);
+                if (hasRoom(u)) continue;
+            }
+            exhaust(u);
+        }
+    }
+
+    /** Whether limits bind for {@code t}'s pool or tenant: NodeClaims then keep only options no larger than their target. */
+    private boolean tight(PoolTemplate t) {
+        if (tightened[t.order]) return true;
+        if (t.tenant == null) return false;
+        for (PoolTemplate u : templates) if (tightened[u.order] && t.tenant.equals(u.tenant)) return true;
+        return false;
+    }
+
+    private boolean hasRoom(PoolTemplate t) {
+        long[] left = ledger.left(t.name(), t.tenant);
+        return left[CapacityLedger.NODES] >= 1 && left[CapacityLedger.CPU] >= t.minCapacity[0] && left[CapacityLedger.MEM] >= t.minCapacity[1];
+    }
+
+    /**
+     * When limits bind, gives up flexibility for room: each planned NodeClaim charged to the same
+     * pool or tenant keeps only the options no larger than its packing target, and is charged for that.
+     */
+    private void tighten(PoolTemplate t) {
+        for (ClaimPlan c : claims) {
+            PoolTemplate u = c.template;
+            if (c.isEmpty() || !(u == t || t.tenant != null && t.tenant.equals(u.tenant))) continue;
+            long[] cap = u.capacity[c.target];
+            TypeSet smaller = TypeSet.intersection(c.candidates, u.withinCapacity(cap[0], cap[1], cap[2]));
+            if (smaller.equals(c.candidates)) continue;
+            c.candidates = smaller;
+            recharge(c);
+        }
+    }
+
+    /** Moves the demand of pods counted in an exhausted pool to their next pool with room. */
+    private void exhaust(PoolTemplate t) {
+        exhausted[t.order] = true;
+        for (PodFacts f : facts) {
+            if (f.placed || f.demandTemplate != t.order) continue;
+            uncount(f);
+            count(f);
+        }
     }
 
     /** Closes NodeClaims that cannot take even the smallest pending pod, so scans skip them. */

@@ -45,7 +45,8 @@ final class PodFacts {
     /** Zones the pod's required node affinity allows, as a mask over {@link Domains}. */
     long podZones;
     TemplateFit[] fits;
-    int firstTemplate = -1;
+    /** The pool whose pending demand counts this pod's requests (see {@link Packer#count}). */
+    int demandTemplate = -1;
     boolean placed;
     /** Why the pod could not be placed on an existing node, when one came close. */
     final List<Refusal> refusals = new ArrayList<>();
@@ -95,7 +96,6 @@ final class PodFacts {
         }
         inverseOwned = topology.inverseOwned(current);
         fits = null;
-        firstTemplate = -1;
     }
 
     Shape shape() {

@@ -50,6 +50,8 @@ public final class PoolTemplate {
     final int capacityTypeMask;
     final PriceFrontier frontier;
     final boolean hasMinValues;
+    /** The smallest capacity among the types (cpu, memory, gpu): below it in every type, limits leave no room. */
+    final long[] minCapacity = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
     final Domains domains;
     private final Map<NodeRequirement, TypeSet> typeMatches = new HashMap<>();
 
@@ -98,6 +100,7 @@ public final class PoolTemplate {
             price[i] = prices.get(k);
             ResourceList cap = types[i].capacity();
             capacity[i] = new long[] {cap.cpuMillis(), cap.memoryBytes(), cap.gpus()};
+            for (int d = 0; d < 3; d++) minCapacity[d] = Math.min(minCapacity[d], capacity[i][d]);
         }
         for (int d = 0; d < 5; d++) roomIndex[d] = new ThresholdIndex(column(room, d));
         for (int d = 0; d < 3; d++) capacityIndex[d] = new ThresholdIndex(column(capacity, d));

@@ -68,7 +68,7 @@ public final class Scheduler {
             }
             for (Pod p : n.pods()) topology.recordBound(p, slot);
         }
-        packer = new Packer(templates, topology, ledger);
+        packer = new Packer(templates, facts, topology, ledger);
         for (Pod p : in.pods()) {
             if (p.isBound() || p.daemonSet()) continue;
             PodFacts f = new PodFacts(facts.size(), p);
@@ -78,7 +78,7 @@ public final class Scheduler {
         for (PodFacts f : facts) {
             f.repelledBy = topology.repelling(f.pod);
             fit(f);
-            packer.addDemand(f, 1);
+            packer.count(f);
         }
     }
 
@@ -101,7 +101,7 @@ public final class Scheduler {
             if ((pops++ & 63) == 0) closeFullClaims(queue, p);
             if (schedule(p)) {
                 p.placed = true;
-                packer.addDemand(p, -1);
+                packer.uncount(p);
             } else {
                 queue.addLast(p);
                 lastLen[p.seq] = queue.size();
@@ -146,13 +146,6 @@ public final class Scheduler {
             fitsByShape.put(p.shape(), fits);
         }
         p.fits = fits;
-        p.firstTemplate = -1;
-        for (int i = 0; i < fits.length; i++) {
-            if (fits[i].refusal() == null) {
-                p.firstTemplate = i;
-                break;
-            }
-        }
     }
 
     private void closeFullClaims(ArrayDeque<PodFacts> queue, PodFacts current) {
