@@ -36,6 +36,8 @@ public final class NodeClaimLifecycle {
     private final CloudProvider cloud;
     private final Clock clock;
     private final DecisionLog log;
+    /** NodeClaims this lifecycle launched, until a snapshot shows them launched: informer caches lag, and a launch must never repeat. */
+    private final Map<String, String> launchedHere = new java.util.concurrent.ConcurrentHashMap<>();
 
     public NodeClaimLifecycle(Cluster cluster, CloudProvider cloud, Clock clock, DecisionLog log) {
         this.cluster = cluster;
@@ -50,11 +52,12 @@ public final class NodeClaimLifecycle {
         for (Node n : s.nodes()) if (n.providerId() != null) nodeByProvider.put(n.providerId(), n);
         boolean deleted = false;
         for (NodeClaim c : s.nodeClaims()) {
+            if (c.launched()) launchedHere.remove(c.name());
             if (c.deleting()) {
                 terminate(c, "deleted");
                 deleted = true;
             } else if (!c.launched()) {
-                deleted |= !launch(c, s.nodeClasses().get(c.nodeClass()));
+                if (!launchedHere.containsKey(c.name())) deleted |= !launch(c, s.nodeClasses().get(c.nodeClass()));
             } else if (!c.registered()) {
                 Node node = nodeByProvider.get(c.status().providerId());
                 if (node != null) register(c, node);
@@ -89,6 +92,7 @@ public final class NodeClaimLifecycle {
             status = NodeClaim.condition(status, NodeClaim.LAUNCHED, true, NodeClaim.LAUNCHED, "", now);
             status = NodeClaim.condition(status, NodeClaim.REGISTERED, false, "AwaitingRegistration", "", now);
             status = NodeClaim.condition(status, NodeClaim.INITIALIZED, false, "AwaitingInitialization", "", now);
+            launchedHere.put(c.name(), i.providerId());
             cluster.update(c.withLabels(labels).withStatus(status));
             log.record(new Decision(now, Decision.Kind.LAUNCHED, c.name(), String.format(java.util.Locale.ROOT,
                     "%s %s in %s at $%.4f/h (%s)", i.capacityType(), i.type().name(), i.zone(), i.pricePerHour(), i.providerId())));
@@ -124,6 +128,7 @@ public final class NodeClaimLifecycle {
     }
 
     private void terminate(NodeClaim c, String why) {
+        launchedHere.remove(c.name());
         if (c.status() != null) cloud.delete(c.status().providerId());
         cluster.delete(c);
         log.record(new Decision(clock.instant(), Decision.Kind.NODECLAIM_DELETED, c.name(), why));

@@ -47,6 +47,10 @@ public final class Provisioner {
     private final Map<String, String> lastReason = new HashMap<>();
     /** Pods that have already triggered the open batch: a pod extends the idle window once, not on every tick. */
     private final Set<String> triggered = new HashSet<>();
+    /** NodeClaims created but not yet seen in a snapshot (informer caches lag): no new batch until they show. */
+    private final Map<String, Instant> unseen = new HashMap<>();
+    /** How long to wait for a created NodeClaim to show in snapshots before provisioning anyway. */
+    public static final Duration SYNC_TIMEOUT = Duration.ofSeconds(30);
 
     public Provisioner(Cluster cluster, CloudProvider cloud, NodeClaimLifecycle lifecycle, Clock clock, DecisionLog log, NameGenerator names) {
         this.cluster = cluster;
@@ -62,6 +66,7 @@ public final class Provisioner {
         if (lifecycle.reconcile(cluster.snapshot())) forgetPlansForMissingTargets(cluster.snapshot());
         ClusterSnapshot s = cluster.snapshot();
         Instant now = clock.instant();
+        if (!synced(s, now)) return Optional.empty();
         if (needsProvisioning(s, now)) batcher.trigger(now);
         if (!batcher.ready(now)) return Optional.empty();
         batcher.close();
@@ -90,9 +95,10 @@ public final class Provisioner {
         for (PlannedNodeClaim decision : result.newClaims()) {
             NodeClaim claim = toNodeClaim(decision, s, now);
             cluster.create(claim);
+            unseen.put(claim.name(), now);
             log.record(new Decision(now, Decision.Kind.NODECLAIM_CREATED, claim.name(), describe(decision)));
             decision.pods().forEach(p -> plan(p, claim.name()));
-            lifecycle.launch(claim, s.nodeClasses().get(claim.nodeClass()));
+            if (!lifecycle.launch(claim, s.nodeClasses().get(claim.nodeClass()))) unseen.remove(claim.name());
         }
         for (Unschedulable u : result.unschedulable()) {
             String key = u.pod().key();
@@ -102,6 +108,14 @@ public final class Provisioner {
             if (!reason.equals(lastReason.put(key, reason))) log.record(new Decision(now, Decision.Kind.UNSCHEDULABLE, key, reason));
         }
         return result;
+    }
+
+    /** Karpenter's "cluster state synced" check: every NodeClaim this controller created is in the snapshot. */
+    private boolean synced(ClusterSnapshot s, Instant now) {
+        if (unseen.isEmpty()) return true;
+        for (NodeClaim c : s.nodeClaims()) unseen.remove(c.name());
+        unseen.values().removeIf(created -> !now.isBefore(created.plus(SYNC_TIMEOUT)));
+        return unseen.isEmpty();
     }
 
     private boolean needsProvisioning(ClusterSnapshot s, Instant now) {
