@@ -70,8 +70,18 @@ public record ResourceList(long cpuMillis, long memoryBytes, long ephemeralBytes
      * Reads a Kubernetes resource map ({@code cpu: 500m, memory: 1Gi}); resources other than the five
      * dimensions are ignored here (see {@link #isKnown}). Fractional bytes and devices round up, as
      * the API server's canonical form does.
+     *
+     * @throws IllegalArgumentException when a value is not a quantity or does not fit in a long
      */
     public static ResourceList parse(Map<String, String> quantities) {
+        try {
+            return parseExact(quantities);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("resource quantity out of range: " + quantities);
+        }
+    }
+
+    private static ResourceList parseExact(Map<String, String> quantities) {
         long cpu = 0, mem = 0, eph = 0, gpu = 0, pods = 0;
         for (Map.Entry<String, String> e : quantities.entrySet()) {
             Quantity q = Quantity.parse(e.getValue());

@@ -6,17 +6,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Places pods on NodeClaims being planned, and opens new ones, with an eye on price.
+ * Places pods on NodeClaims being planned, and opens new ones, with an eye on price and limits.
  *
  * <p>Karpenter fills one NodeClaim until no instance type can take more and then launches the
  * cheapest type that holds it; with hundreds of types that drifts to the largest sizes and to
  * shapes that waste one resource (twice the lower bound in our benchmark). Here, when pods need new
- * capacity, the {@link PriceFrontier} of the pool is asked for the cheapest mix of instance types
- * for the pending requests not yet covered, and NodeClaims are opened for that mix at once, each with
- * the mix's type as its packing {@code target}. Each pod then goes to the open NodeClaim whose
- * remaining room points most in the direction of the pod's requests (cosine, in buckets), fullest
- * first among equals, so cpu-heavy and memory-heavy pods pair up in the bins whose shape suits them.
- * A NodeClaim still offers every instance type that fits its pods, cheapest first.
+ * capacity, {@link PoolDemand} opens NodeClaims for the cheapest mix of instance types for the
+ * pending requests not yet covered, each with the mix's type as its packing {@code target}. Each
+ * pod then goes to the open NodeClaim whose remaining room points most in the direction of the
+ * pod's requests (cosine, in buckets), fullest first among equals, so cpu-heavy and memory-heavy
+ * pods pair up in the bins whose shape suits them. A NodeClaim still offers every instance type
+ * that fits its pods, cheapest first.
+ *
+ * <p>Limits: every NodeClaim is charged to the {@link CapacityLedger} for the largest option it
+ * keeps, and its options are cut to what the ledger leaves, so no launch can overshoot. When a
+ * pool's (or tenant's) room runs out, its NodeClaims give up options larger than their target to
+ * free room ("tight" from then on); when even that leaves no room, the pool is exhausted and its
+ * pending demand moves to the next pool.
  */
 final class Packer {
 
@@ -29,10 +35,7 @@ final class Packer {
     private final boolean[] tightened;
     final List<ClaimPlan> claims = new ArrayList<>();
     private final List<ClaimPlan> open = new ArrayList<>();
-    /** Per template: requests of pending pods whose first pool it is (cpu, memory, pods). */
-    private final long[][] demand;
-    /** Per template: room left in its planned NodeClaims (cpu, memory, pods). */
-    private final long[][] residual;
+    private final PoolDemand demand;
     private long bestZones;
     private int bestCapacityTypes;
     private Refusal lastRefusal;
@@ -42,37 +45,20 @@ final class Packer {
         this.facts = facts;
         this.topology = topology;
         this.ledger = ledger;
-        this.demand = new long[templates.size()][3];
-        this.residual = new long[templates.size()][3];
+        this.demand = new PoolDemand(templates.size());
         this.exhausted = new boolean[templates.size()];
         this.tightened = new boolean[templates.size()];
         for (PoolTemplate t : templates) if (!hasRoom(t)) exhausted[t.order] = true;
     }
 
-    /** Counts a pending pod's requests in the demand of the first pool that may take it and still has room. */
+    /** Counts a pending pod in the demand of the first pool that may take it and still has room. */
     void count(PodFacts p) {
-        p.demandTemplate = -1;
-        for (int i = 0; p.fits != null && i < p.fits.length; i++) {
-            if (p.fits[i].refusal() == null && !exhausted[i]) {
-                p.demandTemplate = i;
-                break;
-            }
-        }
-        add(p, 1);
+        demand.count(p, exhausted);
     }
 
-    /** Takes a pod out of the demand (placed, or given up). */
+    /** Takes a pod out of the demand (placed). */
     void uncount(PodFacts p) {
-        add(p, -1);
-        p.demandTemplate = -1;
-    }
-
-    private void add(PodFacts p, int sign) {
-        if (p.demandTemplate < 0) return;
-        long[] d = demand[p.demandTemplate];
-        d[0] += sign * p.cpu;
-        d[1] += sign * p.mem;
-        d[2] += sign;
+        demand.uncount(p);
     }
 
     /** Places {@code p} on a planned NodeClaim, opening new ones if needed; false when no pool can take it. */
@@ -110,16 +96,12 @@ final class Packer {
 
     /** Opens NodeClaims in {@code t} for the pod: the cost model's mix when capacity is short, else one. */
     private boolean open(PodFacts p, PoolTemplate t) {
-        long[] d = demand[t.order];
-        long[] r = residual[t.order];
-        long cpu = Math.max(0, d[0] - r[0]);
-        long mem = Math.max(0, d[1] - r[1]);
-        long pods = Math.max(0, d[2] - r[2]);
-        if (cpu > 0 || mem > 0 || pods > 0) {
-            seed(t, cpu, mem, pods);
+        List<Integer> mix = demand.mixToOpen(t, ledger.left(t.name(), t.tenant)[CapacityLedger.NODES]);
+        if (!mix.isEmpty()) {
+            for (int type : mix) newClaim(t, type);
             if (placeOnOpen(p)) return true;
         }
-        int target = targetFor(p, t);
+        int target = demand.targetFor(p, t);
         if (target < 0) return false;
         ClaimPlan c = newClaim(t, target);
         long zones = topology.allowedZones(p, c, c.zones & p.fits[t.order].zones());
@@ -134,57 +116,11 @@ final class Packer {
         return false;
     }
 
-    /** Opens the NodeClaims of the cheapest mix for the uncovered requests of {@code t}'s pending pods. */
-    private void seed(PoolTemplate t, long cpu, long mem, long pods) {
-        PriceFrontier.Plan plan = t.frontier.solve(cpu, mem);
-        int a = plan.typeA() < 0 ? 0 : count(plan.nodesA());
-        int b = plan.typeB() < 0 ? 0 : count(plan.nodesB());
-        long nodesLeft = ledger.left(t.name(), t.tenant)[CapacityLedger.NODES];
-        if (a + b > nodesLeft) {
-            a = (int) Math.min(a, nodesLeft);
-            b = (int) Math.min(b, nodesLeft - a);
-        }
-        for (int i = 0; i < a; i++) newClaim(t, plan.typeA());
-        for (int i = 0; i < b; i++) newClaim(t, plan.typeB());
-        if (a + b > 0) return;
-        int cover = cheapestCovering(t, cpu, mem, pods);
-        if (cover >= 0) newClaim(t, cover);
-        else if (plan.typeA() >= 0) newClaim(t, plan.nodesA() >= plan.nodesB() || plan.typeB() < 0 ? plan.typeA() : plan.typeB());
-    }
-
-    /** NodeClaims to open for a fractional count of the mix: rounded (floor and ceil both measured worse on the benchmark). */
-    private static int count(double nodes) {
-        return (int) Math.min(10_000, Math.round(nodes));
-    }
-
-    /** The mix's type when the pod fits it and may run on it, else the cheapest type that fits the pod. */
-    private int targetFor(PodFacts p, PoolTemplate t) {
-        PodFacts.TemplateFit fit = p.fits[t.order];
-        long[] d = demand[t.order];
-        PriceFrontier.Plan plan = t.frontier.solve(Math.max(d[0], p.cpu), Math.max(d[1], p.mem));
-        for (int type : new int[] {plan.typeA(), plan.typeB()}) {
-            if (type >= 0 && fit.types().get(type)) return type;
-        }
-        return fit.types().next(0);
-    }
-
-    private static int cheapestCovering(PoolTemplate t, long cpu, long mem, long pods) {
-        for (int i = 0; i < t.typeCount(); i++) {
-            long[] room = t.room[i];
-            if (room[PoolTemplate.CPU] >= cpu && room[PoolTemplate.MEM] >= mem && room[PoolTemplate.PODS] >= pods) return i;
-        }
-        return -1;
-    }
-
     private ClaimPlan newClaim(PoolTemplate t, int target) {
         ClaimPlan c = new ClaimPlan(t, topology.newHost(), target);
         claims.add(c);
         open.add(c);
-        long[] room = t.room[target];
-        long[] r = residual[t.order];
-        r[0] += room[PoolTemplate.CPU];
-        r[1] += room[PoolTemplate.MEM];
-        r[2] += room[PoolTemplate.PODS];
+        demand.room(t, target, 1);
         return c;
     }
 
@@ -268,10 +204,7 @@ final class Packer {
             return false;
         }
         boolean settles = Long.bitCount(c.zones) > 1 && Long.bitCount(zones) == 1;
-        long[] r = residual[t.order];
-        r[0] -= p.cpu;
-        r[1] -= p.mem;
-        r[2] -= 1;
+        demand.used(t, p);
         c.candidates = allowed;
         if (!allowed.get(c.target)) retarget(c);
         if (tight(t)) {
@@ -301,11 +234,8 @@ final class Packer {
         for (int i = c.candidates.next(0); i >= 0; i = c.candidates.next(i + 1)) {
             if (best < 0 || t.room[i][PoolTemplate.CPU] > t.room[best][PoolTemplate.CPU]) best = i;
         }
-        long[] r = residual[t.order];
-        for (int d : new int[] {PoolTemplate.CPU, PoolTemplate.MEM, PoolTemplate.PODS}) {
-            int slot = d == PoolTemplate.CPU ? 0 : d == PoolTemplate.MEM ? 1 : 2;
-            r[slot] += t.room[best][d] - t.room[c.target][d];
-        }
+        demand.room(t, c.target, -1);
+        demand.room(t, best, 1);
         c.target = best;
     }
 
@@ -374,8 +304,8 @@ final class Packer {
         exhausted[t.order] = true;
         for (PodFacts f : facts) {
             if (f.placed || f.demandTemplate != t.order) continue;
-            uncount(f);
-            count(f);
+            demand.uncount(f);
+            demand.count(f, exhausted);
         }
     }
 
