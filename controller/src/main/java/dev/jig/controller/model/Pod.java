@@ -8,7 +8,7 @@ import java.util.TreeMap;
 /**
  * The scheduling-relevant part of a pod, immutable. {@link #requests} is the effective request of
  * the pod (the larger of the sum of its containers and each init container, plus pod overhead) with
- * one pod slot; resources the scheduler does not model are kept by name in {@link #otherRequests}
+ * exactly one pod slot; resources the scheduler does not model are kept by name in {@link #otherRequests}
  * so a pod asking for them can be reported rather than placed on a node without them.
  *
  * @param uid               unique id; also the tie-breaker of the queue order
@@ -37,6 +37,7 @@ public record Pod(
         boolean daemonSet) {
 
     public Pod {
+        requests = withPodSlot(requests);
         labels = new TreeMap<>(labels);
         otherRequests = Set.copyOf(otherRequests);
         nodeSelector = new TreeMap<>(nodeSelector);
@@ -73,8 +74,8 @@ public record Pod(
         return new PodBuilder(this);
     }
 
-    /** Requests always hold one pod slot. */
+    /** A pod takes exactly one pod slot, whatever its containers say. */
     static ResourceList withPodSlot(ResourceList r) {
-        return r.pods() >= 1 ? r : new ResourceList(r.cpuMillis(), r.memoryBytes(), r.ephemeralBytes(), r.gpus(), 1);
+        return r.pods() == 1 ? r : new ResourceList(r.cpuMillis(), r.memoryBytes(), r.ephemeralBytes(), r.gpus(), 1);
     }
 }
