@@ -26,13 +26,15 @@ import java.util.Set;
  * starts from a fresh snapshot that includes every NodeClaim created before, so consecutive
  * batches can never launch past a pool's limits or a tenant's quota.
  *
- * <p>A pod counts as handled while the node or NodeClaim it was planned for exists; pods that could
- * not be placed are tried again after {@link #RETRY_UNSCHEDULABLE}, or as soon as a NodeClaim is
- * deleted (capacity may have been freed or an offering has failed).
+ * <p>A pod counts as handled while the node or NodeClaim it was planned for exists (for at most
+ * {@link #PLAN_TTL}); pods that could not be placed are tried again after {@link #RETRY_UNSCHEDULABLE},
+ * or as soon as a NodeClaim is deleted (capacity may have been freed or an offering has failed).
  */
 public final class Provisioner {
 
     public static final Duration RETRY_UNSCHEDULABLE = Duration.ofMinutes(1);
+    /** A pod still pending this long after it was planned onto a node is planned again (Karpenter's nomination expiry). */
+    public static final Duration PLAN_TTL = Duration.ofMinutes(5);
 
     private final Cluster cluster;
     private final CloudProvider cloud;
@@ -43,6 +45,7 @@ public final class Provisioner {
     private final NameGenerator names;
     /** Pod key → the node or NodeClaim it was planned for; "" while unschedulable. */
     private final Map<String, String> planned = new HashMap<>();
+    private final Map<String, Instant> plannedAt = new HashMap<>();
     private final Map<String, Instant> unschedulableSince = new HashMap<>();
     private final Map<String, String> lastReason = new HashMap<>();
     /** Pods that have already triggered the open batch: a pod extends the idle window once, not on every tick. */
@@ -132,10 +135,12 @@ public final class Provisioner {
             live.add(key);
             String target = planned.get(key);
             boolean unhandled = target == null || !target.isEmpty() && !targets.contains(target)
-                    || target.isEmpty() && !now.isBefore(unschedulableSince.get(key).plus(RETRY_UNSCHEDULABLE));
+                    || target.isEmpty() && !now.isBefore(unschedulableSince.get(key).plus(RETRY_UNSCHEDULABLE))
+                    || !target.isEmpty() && !now.isBefore(plannedAt.getOrDefault(key, now).plus(PLAN_TTL));
             if (unhandled && triggered.add(key)) needed = true;
         }
         planned.keySet().retainAll(live);
+        plannedAt.keySet().retainAll(live);
         unschedulableSince.keySet().retainAll(live);
         lastReason.keySet().retainAll(live);
         return needed;
@@ -151,6 +156,7 @@ public final class Provisioner {
 
     private void plan(Pod p, String target) {
         planned.put(p.key(), target);
+        plannedAt.put(p.key(), clock.instant());
         unschedulableSince.remove(p.key());
         lastReason.remove(p.key());
     }
