@@ -9,8 +9,4 @@ public record Limits(long cpuMillis, long memoryBytes, long gpus, long nodes) {
 
     public static final long UNLIMITED = Long.MAX_VALUE;
     public static final Limits NONE = new Limits(UNLIMITED, UNLIMITED, UNLIMITED, UNLIMITED);
-
-    public boolean isUnlimited() {
-        return equals(NONE);
-    }
 }

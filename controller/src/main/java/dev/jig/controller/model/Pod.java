@@ -65,11 +65,6 @@ public record Pod(
         return nodeName != null;
     }
 
-    /** Whether it carries required pod anti-affinity, which other pods must respect too. */
-    public boolean hasRequiredAntiAffinity() {
-        return !antiAffinity.isEmpty();
-    }
-
     public PodBuilder with() {
         return new PodBuilder(this);
     }

@@ -51,21 +51,6 @@ public record ResourceList(long cpuMillis, long memoryBytes, long ephemeralBytes
                 && ephemeralBytes <= capacity.ephemeralBytes && gpus <= capacity.gpus && pods <= capacity.pods;
     }
 
-    /** The names of the dimensions in which this exceeds {@code capacity}, for messages. */
-    public String exceeding(ResourceList capacity) {
-        StringBuilder out = new StringBuilder();
-        if (cpuMillis > capacity.cpuMillis) append(out, CPU);
-        if (memoryBytes > capacity.memoryBytes) append(out, MEMORY);
-        if (ephemeralBytes > capacity.ephemeralBytes) append(out, EPHEMERAL_STORAGE);
-        if (gpus > capacity.gpus) append(out, GPU);
-        if (pods > capacity.pods) append(out, PODS);
-        return out.toString();
-    }
-
-    public long memoryMib() {
-        return Math.floorDiv(memoryBytes, MIB);
-    }
-
     /**
      * Reads a Kubernetes resource map ({@code cpu: 500m, memory: 1Gi}); resources other than the five
      * dimensions are ignored here (see {@link #isKnown}). Fractional bytes and devices round up, as
@@ -124,10 +109,5 @@ public record ResourceList(long cpuMillis, long memoryBytes, long ephemeralBytes
 
     private static long whole(BigDecimal amount) {
         return amount.setScale(0, RoundingMode.CEILING).longValueExact();
-    }
-
-    private static void append(StringBuilder out, String name) {
-        if (out.length() > 0) out.append(", ");
-        out.append(name);
     }
 }

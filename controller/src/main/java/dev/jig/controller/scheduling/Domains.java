@@ -30,12 +30,6 @@ public final class Domains {
         return zones.size() - 1;
     }
 
-    /** The index of a known zone, or −1. */
-    public int zoneOrMinus(String zone) {
-        Integer i = zoneIndex.get(zone);
-        return i == null ? -1 : i;
-    }
-
     public String zoneName(int i) {
         return zones.get(i);
     }

@@ -135,11 +135,6 @@ public final class NodeRequirement {
         return Collections.unmodifiableList(out);
     }
 
-    /** The number of allowed values; {@link Integer#MAX_VALUE} for a complement. */
-    public int size() {
-        return complement ? Integer.MAX_VALUE : values.size();
-    }
-
     /** The single allowed value when this is an In of one value, else null. */
     public String single() {
         return !complement && values.size() == 1 ? values.iterator().next() : null;

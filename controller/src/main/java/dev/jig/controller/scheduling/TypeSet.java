@@ -68,12 +68,6 @@ public final class TypeSet {
         return false;
     }
 
-    public int cardinality() {
-        int n = 0;
-        for (long w : words) n += Long.bitCount(w);
-        return n;
-    }
-
     /** The first member at or after {@code from}, or −1. */
     public int next(int from) {
         int wi = from >>> 6;

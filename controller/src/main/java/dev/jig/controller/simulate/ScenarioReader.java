@@ -56,13 +56,11 @@ public final class ScenarioReader {
         }
         JsonNode spec = root.path("spec");
         JsonNode cloud = spec.path("cloud");
-        List<String> zones = strings(spec.get("zones"), "/spec/zones");
+        List<String> zones = strings(spec.get("zones"));
         if (zones.isEmpty()) zones = List.of("us-east-1a", "us-east-1b", "us-east-1c");
         List<Scenario.CapacityError> errors = new ArrayList<>();
-        int i = 0;
         for (JsonNode e : array(cloud.get("capacityErrors"))) {
             errors.add(new Scenario.CapacityError(e.path("instanceType").asText("*"), e.path("zone").asText("*"), e.path("capacityType").asText("*")));
-            i++;
         }
         Optional<Path> policies = spec.hasNonNull("policies")
                 ? Optional.of(path.toAbsolutePath().getParent().resolve(spec.get("policies").asText()).normalize()) : Optional.empty();
@@ -161,7 +159,7 @@ public final class ScenarioReader {
         return Duration.ofSeconds(s.get());
     }
 
-    private List<String> strings(JsonNode n, String pointer) {
+    private static List<String> strings(JsonNode n) {
         List<String> out = new ArrayList<>();
         for (JsonNode v : array(n)) out.add(v.asText());
         return out;

@@ -4,7 +4,6 @@ import dev.jig.compiler.catalog.Catalog;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.ResolvedInstanceType;
 import dev.jig.controller.model.ResourceList;
-import dev.jig.controller.scheduling.PlannedNodeClaim;
 import dev.jig.controller.scheduling.PriceFrontier;
 import dev.jig.controller.scheduling.Scheduler;
 import dev.jig.controller.scheduling.SchedulingInput;
@@ -13,7 +12,6 @@ import dev.jig.controller.scheduling.SchedulingResult;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -105,12 +103,5 @@ public final class SchedulingBenchmark {
         long sum = 0;
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) if (p.getType() == MemoryType.HEAP) sum += p.getPeakUsage().getUsed();
         return sum;
-    }
-
-    /** Names of the types the plan uses, for a quick look. */
-    static List<String> typesUsed(SchedulingResult r) {
-        List<String> out = new ArrayList<>();
-        for (PlannedNodeClaim c : r.newClaims()) out.add(c.cheapest().type().name());
-        return out;
     }
 }
