@@ -30,10 +30,11 @@ public final class PodManifests {
     private PodManifests() {
     }
 
-    /** A Pod object; empty for pods that have finished (Succeeded or Failed). */
+    /** A Pod object; empty for pods that have finished (Succeeded or Failed) and for unbound pods being deleted. */
     public static Optional<Pod> pod(JsonNode pod) {
         String phase = pod.path("status").path("phase").asText("");
         if (phase.equals("Succeeded") || phase.equals("Failed")) return Optional.empty();
+        if (pod.path("metadata").hasNonNull("deletionTimestamp") && pod.path("spec").path("nodeName").asText("").isEmpty()) return Optional.empty();
         JsonNode meta = pod.path("metadata");
         boolean daemon = false;
         for (JsonNode owner : Json.array(meta.get("ownerReferences"))) daemon |= owner.path("kind").asText().equals("DaemonSet");
@@ -139,7 +140,13 @@ public final class PodManifests {
     }
 
     private static PodAffinityTerm term(JsonNode t, int weight) {
-        return new PodAffinityTerm(selector(t.get("labelSelector")), Json.text(t, "topologyKey", ""), Set.copyOf(Json.list(t.get("namespaces"))), weight);
+        Set<String> namespaces = new HashSet<>(Json.list(t.get("namespaces")));
+        JsonNode byLabels = t.get("namespaceSelector");
+        if (byLabels != null && byLabels.isObject()) {
+            boolean empty = byLabels.path("matchLabels").isEmpty() && byLabels.path("matchExpressions").isEmpty();
+            namespaces.add(empty ? PodAffinityTerm.ALL_NAMESPACES : PodAffinityTerm.BY_NAMESPACE_LABELS);
+        }
+        return new PodAffinityTerm(selector(t.get("labelSelector")), Json.text(t, "topologyKey", ""), namespaces, weight);
     }
 
     /** A label selector; a missing one selects nothing, as in pod affinity terms. */

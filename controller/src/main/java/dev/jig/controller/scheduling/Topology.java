@@ -251,13 +251,19 @@ final class Topology {
                 unsupported(unsupported, t.topologyKey());
                 return false;
             }
+            if (t.namespaces().contains(PodAffinityTerm.BY_NAMESPACE_LABELS)) {
+                unsupported[0] = "a pod affinity namespaceSelector with labels (namespace labels are not modelled)";
+                return false;
+            }
             out.add(group(new TopologyGroup.Key(kind, zone, t.selector(), namespaces(pod, t), 0, 0, null, null)));
         }
         return true;
     }
 
     private static Set<String> namespaces(Pod pod, PodAffinityTerm t) {
-        return t.namespaces().isEmpty() ? Set.of(pod.namespace()) : t.namespaces();
+        if (t.namespaces().isEmpty()) return Set.of(pod.namespace());
+        if (t.namespaces().contains(PodAffinityTerm.ALL_NAMESPACES)) return Set.of(PodAffinityTerm.ALL_NAMESPACES);
+        return t.namespaces();
     }
 
     private static List<TopologyGroup> unsupported(String[] out, String key) {

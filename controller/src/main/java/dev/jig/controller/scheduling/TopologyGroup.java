@@ -41,7 +41,9 @@ final class TopologyGroup {
 
     /** Whether a pod is counted by this group (selector and namespace; node filters are checked per target). */
     boolean selects(Pod pod) {
-        return key.namespaces().contains(pod.namespace()) && key.selector().matches(pod.labels());
+        Set<String> ns = key.namespaces();
+        return (ns.contains(pod.namespace()) || ns.contains(dev.jig.controller.model.PodAffinityTerm.ALL_NAMESPACES))
+                && key.selector().matches(pod.labels());
     }
 
     /** Whether a node with these taints and (for a NodeClaim) requirements takes part in a spread's counts. */

@@ -71,4 +71,21 @@ class PodManifestsTest {
         assertThat(d.nodeName()).isEqualTo("n1");
         assertThat(PodManifests.pod(json("{'metadata': {'name': 'done'}, 'spec': {}, 'status': {'phase': 'Succeeded'}}"))).isEmpty();
     }
+
+    @Test
+    void anEmptyNamespaceSelectorMeansEveryNamespaceAndALabelledOneIsKeptAsSuch() throws Exception {
+        Pod p = PodManifests.pod(json("""
+                {'metadata': {'name': 'p'}, 'spec': {'containers': [], 'affinity': {'podAntiAffinity': {'requiredDuringSchedulingIgnoredDuringExecution': [
+                    {'labelSelector': {'matchLabels': {'app': 'web'}}, 'topologyKey': 'kubernetes.io/hostname', 'namespaceSelector': {}},
+                    {'labelSelector': {'matchLabels': {'app': 'db'}}, 'topologyKey': 'kubernetes.io/hostname', 'namespaceSelector': {'matchLabels': {'team': 'x'}}}]}}}}
+                """)).orElseThrow();
+        assertThat(p.antiAffinity().get(0).namespaces()).containsExactly(dev.jig.controller.model.PodAffinityTerm.ALL_NAMESPACES);
+        assertThat(p.antiAffinity().get(1).namespaces()).containsExactly(dev.jig.controller.model.PodAffinityTerm.BY_NAMESPACE_LABELS);
+    }
+
+    @Test
+    void anUnboundPodBeingDeletedIsNotPending() throws Exception {
+        assertThat(PodManifests.pod(json("{'metadata': {'name': 'p', 'deletionTimestamp': '2026-01-01T00:00:00Z'}, 'spec': {}}"))).isEmpty();
+        assertThat(PodManifests.pod(json("{'metadata': {'name': 'p', 'deletionTimestamp': '2026-01-01T00:00:00Z'}, 'spec': {'nodeName': 'n'}}"))).isPresent();
+    }
 }

@@ -170,4 +170,24 @@ class SchedulerTopologyTest {
         var r = solve(List.of(p), POOL);
         assertThat(r.unschedulable().get(0).refusals().get(0).rule()).isEqualTo(Rule.UNSUPPORTED_REQUEST);
     }
+
+    @Test
+    void antiAffinityAcrossAllNamespacesRepelsPodsOfOtherNamespaces() {
+        Pod guard = pod("guard", 100, 100).with().antiAffinity(new PodAffinityTerm(LabelSelector.of(WEB), HOST,
+                Set.of(PodAffinityTerm.ALL_NAMESPACES), 0)).build();
+        var n = node("node-1", "m5.2xlarge", "us-east-1a", "default", List.of(guard));
+        Pod other = Pod.of("shop", "web-x", dev.jig.controller.model.ResourceList.of(100, 100), WEB);
+        var r = solve(List.of(other), List.of(n), POOL);
+        assertThat(r.existing()).isEmpty();
+        assertThat(r.newClaims()).hasSize(1);
+    }
+
+    @Test
+    void affinityByNamespaceLabelsIsReportedAsUnsupported() {
+        Pod p = web(1, x -> x.with().affinity(new PodAffinityTerm(LabelSelector.of(WEB), HOST,
+                Set.of(PodAffinityTerm.BY_NAMESPACE_LABELS), 0)).build()).get(0);
+        var r = solve(List.of(p), POOL);
+        assertThat(r.unschedulable().get(0).refusals().get(0).rule()).isEqualTo(Rule.UNSUPPORTED_REQUEST);
+        assertThat(r.unschedulable().get(0).describe()).contains("namespaceSelector");
+    }
 }
