@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.compiler.diag.Diagnostic;
 import dev.jig.compiler.diag.Rule;
 import dev.jig.compiler.karpenter.GoDuration;
+import dev.jig.compiler.karpenter.rules.KarpenterRules;
+import dev.jig.compiler.karpenter.rules.Violation;
 import dev.jig.compiler.source.Position;
 import dev.jig.compiler.source.SourceFile;
 import dev.jig.compiler.source.SourceMap;
@@ -22,8 +24,9 @@ import java.util.Optional;
 
 /**
  * Reads a scenario file (YAML 1.2, through the compiler's {@link YamlLoader}); every problem is a
- * {@link Rule#SCENARIO} diagnostic at its {@code file:line:column}. Format, by example:
- * {@code examples/scenarios/inflate.yaml}.
+ * {@link Rule#SCENARIO} diagnostic at its {@code file:line:column}, and inline NodePools and
+ * EC2NodeClasses must pass the compiler's {@link KarpenterRules} (JIG030x), as the CRDs would
+ * demand. Format, by example: {@code examples/scenarios/inflate.yaml}.
  */
 public final class ScenarioReader {
 
@@ -64,10 +67,8 @@ public final class ScenarioReader {
         }
         Optional<Path> policies = spec.hasNonNull("policies")
                 ? Optional.of(path.toAbsolutePath().getParent().resolve(spec.get("policies").asText()).normalize()) : Optional.empty();
-        List<JsonNode> pools = new ArrayList<>();
-        array(spec.get("nodePools")).forEach(pools::add);
-        List<JsonNode> classes = new ArrayList<>();
-        array(spec.get("nodeClasses")).forEach(classes::add);
+        List<JsonNode> pools = karpenterObjects(spec.get("nodePools"), "/spec/nodePools");
+        List<JsonNode> classes = karpenterObjects(spec.get("nodeClasses"), "/spec/nodeClasses");
         List<Scenario.Workload> daemonSets = workloads(spec.get("daemonSets"), "/spec/daemonSets");
         List<Scenario.Workload> deployments = workloads(spec.get("deployments"), "/spec/deployments");
         List<Scenario.Step> steps = steps(spec.get("steps"), deployments);
@@ -76,6 +77,22 @@ public final class ScenarioReader {
                 cloud.path("spot").asBoolean(true), errors, policies, pools, classes, daemonSets, deployments, steps);
         boolean failed = findings.stream().anyMatch(Diagnostic::isError);
         return new Result(failed ? Optional.empty() : Optional.of(s), findings);
+    }
+
+    /** Inline NodePools or EC2NodeClasses, checked with the compiler's Karpenter v1.14.1 rules, as the API server would. */
+    private List<JsonNode> karpenterObjects(JsonNode list, String pointer) {
+        List<JsonNode> out = new ArrayList<>();
+        int i = 0;
+        for (JsonNode o : array(list)) {
+            String at = pointer + "/" + i++;
+            List<Violation> violations = KarpenterRules.validate(o);
+            for (Violation v : violations) {
+                Position p = positions.value(at + v.pointer());
+                findings.add(Diagnostic.of(v.rule(), p, v.message()));
+            }
+            if (violations.isEmpty()) out.add(o);
+        }
+        return out;
     }
 
     private List<Scenario.Workload> workloads(JsonNode list, String pointer) {

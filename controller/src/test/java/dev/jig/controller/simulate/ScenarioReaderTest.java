@@ -71,4 +71,25 @@ class ScenarioReaderTest {
         assertThat(r.scenario()).isEmpty();
         assertThat(r.diagnostics()).isNotEmpty();
     }
+
+    @Test
+    void inlineNodePoolsMustPassTheKarpenterRules() {
+        var r = read("""
+                apiVersion: jig.dev/v1alpha1
+                kind: Scenario
+                spec:
+                  nodePools:
+                    - apiVersion: karpenter.sh/v1
+                      kind: NodePool
+                      metadata: {name: bad}
+                      spec:
+                        weight: 500
+                        template:
+                          spec:
+                            nodeClassRef: {group: karpenter.k8s.aws, kind: EC2NodeClass, name: default}
+                            requirements: []
+                """);
+        assertThat(r.scenario()).isEmpty();
+        assertThat(r.diagnostics()).anyMatch(d -> d.rule().id().startsWith("JIG030") && d.position().line() == 9);
+    }
 }
