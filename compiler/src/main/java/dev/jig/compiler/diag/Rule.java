@@ -8,7 +8,8 @@ import static dev.jig.compiler.diag.Severity.WARNING;
  * annotations, SARIF results and suppressions refer to them. Ranges: JIG00xx reading files,
  * JIG01xx the policy JSON Schema, JIG02xx cross-file policy semantics, JIG03xx conformance of the
  * emitted Karpenter objects with the Karpenter v1.14.1 CRDs, JIG04xx generation, JIG05xx the
- * admission webhook (objects admitted into the cluster).
+ * admission webhook (objects admitted into the cluster), JIG06xx the controller (why a pod cannot
+ * be placed; simulate scenarios).
  */
 public enum Rule {
     // --- JIG00xx: reading files -------------------------------------------------------------
@@ -127,7 +128,29 @@ public enum Rule {
     NAMESPACE_LABEL_MISMATCH("JIG0521", ERROR, "namespace tenant label disagrees with the tenancy ConfigMap",
             "Set the label to the tenant that lists the namespace in git, or remove it from namespaces no tenant lists."),
     TENANCY_NOT_SYNCED("JIG0530", ERROR, "tenancy view not synced yet",
-            "The webhook has not read the jig-tenancy ConfigMap, Nodes and NodePools yet; retry shortly, and check that jig-system/jig-tenancy exists.");
+            "The webhook has not read the jig-tenancy ConfigMap, Nodes and NodePools yet; retry shortly, and check that jig-system/jig-tenancy exists."),
+
+    // --- JIG06xx: controller: why a pod cannot be placed, and simulate scenarios ---------------
+    POD_TAINTS("JIG0601", ERROR, "pod does not tolerate the pool's taints",
+            "Add a toleration for the taint, or let the pod use a pool without it."),
+    POD_REQUIREMENTS("JIG0602", ERROR, "pod's node requirements exclude the pool",
+            "Check the pod's nodeSelector and node affinity against the pool's labels and requirements (`jig explain`)."),
+    POD_RESOURCES("JIG0603", ERROR, "no instance type of the pool has room for the pod",
+            "Lower the pod's requests or allow larger instance types in the pool."),
+    POOL_LIMIT("JIG0604", ERROR, "the pool's limits are reached",
+            "Raise the pool's share of the tenant quota, or free capacity in the pool."),
+    TENANT_QUOTA("JIG0605", ERROR, "the tenant's quota is reached",
+            "The tenant's pools together use its whole quota; raise the quota in the Tenant policy or free capacity."),
+    POD_TOPOLOGY("JIG0606", ERROR, "topology spread or pod (anti-)affinity cannot be satisfied",
+            "Relax maxSkew, use ScheduleAnyway or preferred terms, or allow more zones in the pool."),
+    UNSUPPORTED_REQUEST("JIG0607", ERROR, "pod asks for something the scheduler does not model",
+            "Jig schedules cpu, memory, ephemeral-storage, nvidia.com/gpu and pods, with topology on zone and hostname."),
+    NO_NODE_POOL("JIG0608", ERROR, "no NodePool can launch nodes",
+            "Create a NodePool (or compile the tenant policies) whose instance types have offerings."),
+    MIN_VALUES("JIG0609", ERROR, "the pool's minValues cannot be met",
+            "Lower minValues or widen the pool's requirements so enough distinct values remain."),
+    SCENARIO("JIG0610", ERROR, "invalid simulate scenario",
+            "See examples/scenarios/inflate.yaml for the scenario format.");
 
     private final String id;
     private final Severity severity;

@@ -12,7 +12,8 @@ import java.util.List;
  */
 public record Requirement(String key, Operator operator, List<String> values) {
 
-    public enum Operator { In, NotIn, Exists, DoesNotExist, Gt, Lt }
+    /** The operators of Karpenter v1 node selector requirements; {@code Gte}/{@code Lte} are Karpenter's additions. */
+    public enum Operator { In, NotIn, Exists, DoesNotExist, Gt, Lt, Gte, Lte }
 
     public static Requirement in(String key, List<String> values) {
         return new Requirement(key, Operator.In, List.copyOf(values));
@@ -33,17 +34,28 @@ public record Requirement(String key, Operator operator, List<String> values) {
             case NotIn: return value == null || !values.contains(value);
             case Exists: return value != null;
             case DoesNotExist: return value == null;
-            case Gt: return value != null && number(value) > Long.parseLong(values.get(0));
-            case Lt: return value != null && number(value) < Long.parseLong(values.get(0));
+            default: break;
+        }
+        int c = compare(value);
+        if (c == NOT_A_NUMBER) return false;
+        switch (operator) {
+            case Gt: return c > 0;
+            case Lt: return c < 0;
+            case Gte: return c >= 0;
+            case Lte: return c <= 0;
             default: throw new IllegalStateException(operator.name());
         }
     }
 
-    private static long number(String v) {
+    private static final int NOT_A_NUMBER = Integer.MIN_VALUE;
+
+    /** Sign of {@code value - bound}, or {@link #NOT_A_NUMBER} when the label is absent or not an integer (no bound matches it). */
+    private int compare(String value) {
+        if (value == null) return NOT_A_NUMBER;
         try {
-            return Long.parseLong(v);
+            return Long.compare(Long.parseLong(value), Long.parseLong(values.get(0)));
         } catch (NumberFormatException e) {
-            return Long.MIN_VALUE;
+            return NOT_A_NUMBER;
         }
     }
 

@@ -79,7 +79,8 @@ public final class YamlLoader {
             Mark mark = e.getProblemMark().or(e::getContextMark).orElse(null);
             findings.add(Diagnostic.of(Rule.YAML_SYNTAX, at(file.path(), mark), describe(e)));
             return new Result(Optional.empty(), findings);
-        } catch (YamlEngineException | IllegalArgumentException | IllegalStateException e) {
+        } catch (YamlEngineException | IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
+            // IndexOutOfBoundsException: snakeyaml-engine's reader trips over a lone high surrogate at its buffer's end.
             findings.add(Diagnostic.of(Rule.YAML_SYNTAX, Position.ofFile(file.path()), oneLine(e.getMessage())));
             return new Result(Optional.empty(), findings);
         } catch (StackOverflowError e) {

@@ -146,7 +146,9 @@ class PolicyRulesTest {
     @Test
     void everyPolicyRuleHasACase() {
         var covered = cases().map(a -> (Rule) a.get()[0]).toList();
-        var policyRules = Stream.of(Rule.values()).filter(r -> !r.id().startsWith("JIG03") && r.id().compareTo("JIG05") < 0).toList();
+        // JIG03xx are CRD conformance rules (tested in karpenter.rules); JIG05xx belong to the webhook
+        // and JIG06xx to the controller, which test them.
+        var policyRules = Stream.of(Rule.values()).filter(r -> r.id().compareTo("JIG03") < 0 || r.id().startsWith("JIG02") || r.id().startsWith("JIG04")).toList();
         assertThat(covered).containsAll(policyRules);
     }
 }

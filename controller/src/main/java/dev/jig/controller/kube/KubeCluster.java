@@ -1,0 +1,170 @@
+package dev.jig.controller.kube;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jig.compiler.karpenter.Taint;
+import dev.jig.compiler.tenancy.Tenancy;
+import dev.jig.controller.manifest.ClusterManifests;
+import dev.jig.controller.manifest.KarpenterManifests;
+import dev.jig.controller.manifest.PodManifests;
+import dev.jig.controller.model.Node;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.NodeClass;
+import dev.jig.controller.model.NodePool;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.provisioning.Cluster;
+import dev.jig.controller.provisioning.ClusterSnapshot;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The controller's {@link Cluster} on a real API server, through fabric8: informers keep Pods,
+ * Nodes, DaemonSets, NodePools, EC2NodeClasses, NodeClaims and the {@code jig-tenancy} ConfigMap in
+ * memory; {@link #snapshot()} converts the caches into the model with the same readers
+ * {@code simulate} uses; writes create and update karpenter.sh/v1 NodeClaims (status through the
+ * status subresource) and set labels and taints on Nodes. Objects that do not parse are logged and
+ * left out, never fatal.
+ */
+public final class KubeCluster implements Cluster, AutoCloseable {
+
+    public static final ResourceDefinitionContext NODE_POOLS = context("karpenter.sh", "NodePool", "nodepools");
+    public static final ResourceDefinitionContext NODE_CLASSES = context("karpenter.k8s.aws", "EC2NodeClass", "ec2nodeclasses");
+    public static final ResourceDefinitionContext NODE_CLAIMS = context("karpenter.sh", "NodeClaim", "nodeclaims");
+    private static final Logger LOG = LoggerFactory.getLogger(KubeCluster.class);
+
+    private final KubernetesClient client;
+    private final KubernetesSerialization json;
+    private final SharedIndexInformer<io.fabric8.kubernetes.api.model.Pod> pods;
+    private final SharedIndexInformer<io.fabric8.kubernetes.api.model.Node> nodes;
+    private final SharedIndexInformer<DaemonSet> daemonSets;
+    private final SharedIndexInformer<GenericKubernetesResource> nodePools;
+    private final SharedIndexInformer<GenericKubernetesResource> nodeClasses;
+    private final SharedIndexInformer<GenericKubernetesResource> nodeClaims;
+    private final SharedIndexInformer<ConfigMap> tenancy;
+
+    public KubeCluster(KubernetesClient client) {
+        this.client = client;
+        this.json = client.getKubernetesSerialization();
+        pods = client.pods().inAnyNamespace().inform();
+        nodes = client.nodes().inform();
+        daemonSets = client.apps().daemonSets().inAnyNamespace().inform();
+        nodePools = client.genericKubernetesResources(NODE_POOLS).inform();
+        nodeClasses = client.genericKubernetesResources(NODE_CLASSES).inform();
+        nodeClaims = client.genericKubernetesResources(NODE_CLAIMS).inform();
+        tenancy = client.configMaps().inNamespace(Tenancy.CONFIG_MAP_NAMESPACE).withName(Tenancy.CONFIG_MAP_NAME).inform();
+    }
+
+    /** Whether every informer has listed its objects once. */
+    public boolean synced() {
+        return pods.hasSynced() && nodes.hasSynced() && daemonSets.hasSynced() && nodePools.hasSynced() && nodeClasses.hasSynced()
+                && nodeClaims.hasSynced() && tenancy.hasSynced();
+    }
+
+    @Override
+    public ClusterSnapshot snapshot() {
+        List<Pod> ps = new ArrayList<>();
+        for (var p : pods.getStore().list()) parse("Pod", p, o -> PodManifests.pod(o).ifPresent(ps::add));
+        List<Node> ns = new ArrayList<>();
+        for (var n : nodes.getStore().list()) parse("Node", n, o -> ns.add(ClusterManifests.node(o)));
+        List<Pod> ds = new ArrayList<>();
+        for (DaemonSet d : daemonSets.getStore().list()) {
+            parse("DaemonSet", d, o -> {
+                JsonNode template = o.path("spec").path("template");
+                Map<String, String> labels = new LinkedHashMap<>();
+                template.path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
+                ds.add(PodManifests.template(o.path("metadata").path("namespace").asText(), o.path("metadata").path("name").asText(), labels,
+                        template.path("spec")).with().daemonSet(true).build());
+            });
+        }
+        List<NodePool> pools = new ArrayList<>();
+        for (var p : nodePools.getStore().list()) parse("NodePool", p, o -> pools.add(KarpenterManifests.nodePool(o)));
+        Map<String, NodeClass> classes = new HashMap<>();
+        for (var c : nodeClasses.getStore().list()) parse("EC2NodeClass", c, o -> {
+            NodeClass nc = KarpenterManifests.nodeClass(o);
+            classes.put(nc.name(), nc);
+        });
+        List<NodeClaim> claims = new ArrayList<>();
+        for (var c : nodeClaims.getStore().list()) parse("NodeClaim", c, o -> claims.add(ClusterManifests.nodeClaim(o)));
+        Optional<Tenancy> t = Optional.empty();
+        for (ConfigMap cm : tenancy.getStore().list()) {
+            String data = cm.getData() == null ? null : cm.getData().get(Tenancy.DATA_KEY);
+            if (data == null) continue;
+            try {
+                t = Optional.of(Tenancy.parse(data));
+            } catch (IllegalArgumentException e) {
+                LOG.warn("ignoring the tenancy ConfigMap: {}", e.getMessage());
+            }
+        }
+        return new ClusterSnapshot(ps, ns, claims, pools, classes, ds, t);
+    }
+
+    @Override
+    public void create(NodeClaim claim) {
+        GenericKubernetesResource r = json.convertValue(ClusterManifests.nodeClaim(claim.withStatus(null)), GenericKubernetesResource.class);
+        client.genericKubernetesResources(NODE_CLAIMS).resource(r).create();
+        if (claim.status() != null) update(claim);
+    }
+
+    @Override
+    public void update(NodeClaim claim) {
+        var resource = client.genericKubernetesResources(NODE_CLAIMS).withName(claim.name());
+        GenericKubernetesResource current = resource.get();
+        if (current == null) return;
+        GenericKubernetesResource desired = json.convertValue(ClusterManifests.nodeClaim(claim), GenericKubernetesResource.class);
+        current.getMetadata().setLabels(desired.getMetadata().getLabels());
+        Map<String, String> annotations = current.getMetadata().getAnnotations() == null ? new HashMap<>() : new HashMap<>(current.getMetadata().getAnnotations());
+        if (desired.getMetadata().getAnnotations() != null) annotations.putAll(desired.getMetadata().getAnnotations());
+        current.getMetadata().setAnnotations(annotations);
+        current = client.genericKubernetesResources(NODE_CLAIMS).resource(current).update();
+        if (claim.status() != null) {
+            current.setAdditionalProperty("status", json.convertValue(ClusterManifests.nodeClaimStatus(claim.status()), Map.class));
+            client.genericKubernetesResources(NODE_CLAIMS).resource(current).updateStatus();
+        }
+    }
+
+    @Override
+    public void delete(NodeClaim claim) {
+        client.genericKubernetesResources(NODE_CLAIMS).withName(claim.name()).delete();
+    }
+
+    @Override
+    public void update(Node node) {
+        client.nodes().withName(node.name()).edit(n -> {
+            n.getMetadata().setLabels(new LinkedHashMap<>(node.labels()));
+            List<io.fabric8.kubernetes.api.model.Taint> taints = new ArrayList<>();
+            for (Taint t : node.taints()) taints.add(new io.fabric8.kubernetes.api.model.Taint(t.effect(), t.key(), null, t.value()));
+            n.getSpec().setTaints(taints);
+            return n;
+        });
+    }
+
+    @Override
+    public void close() {
+        for (SharedIndexInformer<?> i : List.of(pods, nodes, daemonSets, nodePools, nodeClasses, nodeClaims, tenancy)) i.close();
+    }
+
+    private void parse(String kind, Object object, java.util.function.Consumer<JsonNode> reader) {
+        try {
+            reader.accept(json.convertValue(object, JsonNode.class));
+        } catch (RuntimeException e) {
+            LOG.warn("ignoring a {} that does not parse: {}", kind, e.getMessage());
+        }
+    }
+
+    private static ResourceDefinitionContext context(String group, String kind, String plural) {
+        return new ResourceDefinitionContext.Builder().withGroup(group).withVersion("v1").withKind(kind).withPlural(plural).withNamespaced(false).build();
+    }
+}

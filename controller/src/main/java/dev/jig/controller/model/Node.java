@@ -1,0 +1,33 @@
+package dev.jig.controller.model;
+
+import dev.jig.compiler.karpenter.Taint;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A Kubernetes Node as the controller sees it: labels, taints, capacity and allocatable, whether it
+ * is Ready, and the provider id that ties it to the cloud instance (and to its NodeClaim).
+ */
+public record Node(String name, String providerId, Map<String, String> labels, List<Taint> taints,
+                   ResourceList capacity, ResourceList allocatable, boolean ready, Instant created) {
+
+    public Node {
+        labels = new TreeMap<>(labels);
+        taints = List.copyOf(taints);
+    }
+
+    public Node withReady(boolean r) {
+        return new Node(name, providerId, labels, taints, capacity, allocatable, r, created);
+    }
+
+    public Node withTaints(List<Taint> t) {
+        return new Node(name, providerId, labels, t, capacity, allocatable, ready, created);
+    }
+
+    public Node withLabels(Map<String, String> l) {
+        return new Node(name, providerId, l, taints, capacity, allocatable, ready, created);
+    }
+}

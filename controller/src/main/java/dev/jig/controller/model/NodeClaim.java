@@ -1,0 +1,108 @@
+package dev.jig.controller.model;
+
+import dev.jig.compiler.karpenter.Requirement;
+import dev.jig.compiler.karpenter.Taint;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A karpenter.sh/v1 NodeClaim: the request for one node (spec) and what became of it (status). Its
+ * lifecycle is Karpenter's: {@code Launched} once the cloud instance exists, {@code Registered} once
+ * its Node joined, {@code Initialized} once the Node is Ready without startup taints. Immutable; the
+ * {@code with*} methods return changed copies.
+ *
+ * @param requirements the NodePool's requirements narrowed by the scheduler, instance types included
+ * @param requests     what its pods and DaemonSets request
+ * @param status       null until launched
+ */
+public record NodeClaim(String name, String nodePool, String nodeClass, Map<String, String> labels,
+                        List<Requirement> requirements, ResourceList requests, List<Taint> taints, List<Taint> startupTaints,
+                        Instant created, boolean deleting, Status status) {
+
+    public static final String LAUNCHED = "Launched";
+    public static final String REGISTERED = "Registered";
+    public static final String INITIALIZED = "Initialized";
+    public static final String READY = "Ready";
+
+    /** A status condition with Kubernetes' fields. */
+    public record Condition(String type, String status, String reason, String message, Instant lastTransitionTime) {
+    }
+
+    /**
+     * @param providerId   the cloud instance, e.g. {@code aws:///us-east-1a/i-0123} or {@code sim:///us-east-1a/i-0001}
+     * @param instanceType the type launched
+     * @param pricePerHour the price of the offering launched
+     * @param nodeName     the Node that registered for it, or null
+     */
+    public record Status(String providerId, String instanceType, String zone, String capacityType, double pricePerHour,
+                         ResourceList capacity, ResourceList allocatable, String nodeName, List<Condition> conditions) {
+        public Status {
+            conditions = List.copyOf(conditions);
+        }
+
+        public Status withNodeName(String node) {
+            return new Status(providerId, instanceType, zone, capacityType, pricePerHour, capacity, allocatable, node, conditions);
+        }
+
+        public boolean is(String type) {
+            for (Condition c : conditions) if (c.type().equals(type)) return c.status().equals("True");
+            return false;
+        }
+    }
+
+    public NodeClaim {
+        labels = new TreeMap<>(labels);
+        requirements = List.copyOf(requirements);
+        taints = List.copyOf(taints);
+        startupTaints = List.copyOf(startupTaints);
+    }
+
+    public boolean launched() {
+        return status != null && status.is(LAUNCHED);
+    }
+
+    public boolean registered() {
+        return status != null && status.is(REGISTERED);
+    }
+
+    public boolean initialized() {
+        return status != null && status.is(INITIALIZED);
+    }
+
+    public NodeClaim withStatus(Status s) {
+        return new NodeClaim(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, deleting, s);
+    }
+
+    public NodeClaim withLabels(Map<String, String> l) {
+        return new NodeClaim(name, nodePool, nodeClass, l, requirements, requests, taints, startupTaints, created, deleting, status);
+    }
+
+    public NodeClaim markDeleting() {
+        return new NodeClaim(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, true, status);
+    }
+
+    /** The status with condition {@code type} set (replacing an earlier one), and the Ready summary recomputed. */
+    public static Status condition(Status s, String type, boolean value, String reason, String message, Instant now) {
+        List<Condition> out = new ArrayList<>();
+        boolean launched = false, registered = false, initialized = false;
+        for (Condition c : s.conditions()) {
+            if (c.type().equals(type) || c.type().equals(READY)) continue;
+            out.add(c);
+        }
+        out.add(new Condition(type, value ? "True" : "False", reason, message, now));
+        for (Condition c : out) {
+            boolean t = c.status().equals("True");
+            if (c.type().equals(LAUNCHED)) launched = t;
+            if (c.type().equals(REGISTERED)) registered = t;
+            if (c.type().equals(INITIALIZED)) initialized = t;
+        }
+        boolean ready = launched && registered && initialized;
+        out.add(new Condition(READY, ready ? "True" : "False", ready ? READY : "NotReady", ready ? "" : "waiting for the node", now));
+        return new Status(s.providerId(), s.instanceType(), s.zone(), s.capacityType(), s.pricePerHour(), s.capacity(),
+                s.allocatable(), s.nodeName(), out);
+    }
+}

@@ -1,0 +1,76 @@
+package dev.jig.controller.model;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The scheduling-relevant part of a pod, immutable. {@link #requests} is the effective request of
+ * the pod (the larger of the sum of its containers and each init container, plus pod overhead) with
+ * exactly one pod slot; resources the scheduler does not model are kept by name in {@link #otherRequests}
+ * so a pod asking for them can be reported rather than placed on a node without them.
+ *
+ * @param uid               unique id; also the tie-breaker of the queue order
+ * @param nodeName          the node it is bound to, or null while pending
+ * @param daemonSet         whether a DaemonSet owns it (it then counts as node overhead, not as a pending pod)
+ * @param requiredTerms     required node affinity terms (ORed)
+ * @param preferredTerms    preferred node affinity terms with weights
+ */
+public record Pod(
+        String namespace,
+        String name,
+        String uid,
+        Map<String, String> labels,
+        ResourceList requests,
+        Set<String> otherRequests,
+        Map<String, String> nodeSelector,
+        List<NodeSelectorTerm> requiredTerms,
+        List<NodeSelectorTerm> preferredTerms,
+        List<Toleration> tolerations,
+        List<TopologySpread> spreads,
+        List<PodAffinityTerm> affinity,
+        List<PodAffinityTerm> preferredAffinity,
+        List<PodAffinityTerm> antiAffinity,
+        List<PodAffinityTerm> preferredAntiAffinity,
+        String nodeName,
+        boolean daemonSet) {
+
+    public Pod {
+        requests = withPodSlot(requests);
+        labels = new TreeMap<>(labels);
+        otherRequests = Set.copyOf(otherRequests);
+        nodeSelector = new TreeMap<>(nodeSelector);
+        requiredTerms = List.copyOf(requiredTerms);
+        preferredTerms = List.copyOf(preferredTerms);
+        tolerations = List.copyOf(tolerations);
+        spreads = List.copyOf(spreads);
+        affinity = List.copyOf(affinity);
+        preferredAffinity = List.copyOf(preferredAffinity);
+        antiAffinity = List.copyOf(antiAffinity);
+        preferredAntiAffinity = List.copyOf(preferredAntiAffinity);
+    }
+
+    /** A pending pod with only requests and labels; {@link #with()} adds the rest. */
+    public static Pod of(String namespace, String name, ResourceList requests, Map<String, String> labels) {
+        return new Pod(namespace, name, namespace + "/" + name, labels, withPodSlot(requests), Set.of(), Map.of(),
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, false);
+    }
+
+    public String key() {
+        return namespace + "/" + name;
+    }
+
+    public boolean isBound() {
+        return nodeName != null;
+    }
+
+    public PodBuilder with() {
+        return new PodBuilder(this);
+    }
+
+    /** A pod takes exactly one pod slot, whatever its containers say. */
+    static ResourceList withPodSlot(ResourceList r) {
+        return r.pods() == 1 ? r : new ResourceList(r.cpuMillis(), r.memoryBytes(), r.ephemeralBytes(), r.gpus(), 1);
+    }
+}

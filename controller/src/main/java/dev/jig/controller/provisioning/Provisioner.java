@@ -1,0 +1,176 @@
+package dev.jig.controller.provisioning;
+
+import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.scheduling.PlannedNodeClaim;
+import dev.jig.controller.scheduling.Scheduler;
+import dev.jig.controller.scheduling.SchedulingResult;
+import dev.jig.controller.scheduling.Unschedulable;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The provisioning loop: watches for pending pods that no planned node will take, batches them
+ * ({@link Batcher}: 1 s idle, 10 s max), runs the {@link Scheduler} on a snapshot, creates the
+ * NodeClaims it asks for and launches them. One run at a time ({@code synchronized}), and each run
+ * starts from a fresh snapshot that includes every NodeClaim created before, so consecutive
+ * batches can never launch past a pool's limits or a tenant's quota.
+ *
+ * <p>A pod counts as handled while the node or NodeClaim it was planned for exists (for at most
+ * {@link #PLAN_TTL}); pods that could not be placed are tried again after {@link #RETRY_UNSCHEDULABLE},
+ * or as soon as a NodeClaim is deleted (capacity may have been freed or an offering has failed).
+ */
+public final class Provisioner {
+
+    public static final Duration RETRY_UNSCHEDULABLE = Duration.ofMinutes(1);
+    /** A pod still pending this long after it was planned onto a node is planned again (Karpenter's nomination expiry). */
+    public static final Duration PLAN_TTL = Duration.ofMinutes(5);
+
+    private final Cluster cluster;
+    private final CloudProvider cloud;
+    private final NodeClaimLifecycle lifecycle;
+    private final Clock clock;
+    private final DecisionLog log;
+    private final Batcher batcher = new Batcher();
+    private final NameGenerator names;
+    /** Pod key → the node or NodeClaim it was planned for; "" while unschedulable. */
+    private final Map<String, String> planned = new HashMap<>();
+    private final Map<String, Instant> plannedAt = new HashMap<>();
+    private final Map<String, Instant> unschedulableSince = new HashMap<>();
+    private final Map<String, String> lastReason = new HashMap<>();
+    /** Pods that have already triggered the open batch: a pod extends the idle window once, not on every tick. */
+    private final Set<String> triggered = new HashSet<>();
+    /** NodeClaims created but not yet seen in a snapshot (informer caches lag): no new batch until they show. */
+    private final Map<String, Instant> unseen = new HashMap<>();
+    /** How long to wait for a created NodeClaim to show in snapshots before provisioning anyway. */
+    public static final Duration SYNC_TIMEOUT = Duration.ofSeconds(30);
+
+    public Provisioner(Cluster cluster, CloudProvider cloud, NodeClaimLifecycle lifecycle, Clock clock, DecisionLog log, NameGenerator names) {
+        this.cluster = cluster;
+        this.cloud = cloud;
+        this.lifecycle = lifecycle;
+        this.clock = clock;
+        this.log = log;
+        this.names = names;
+    }
+
+    /** Everything this controller does on one tick: lifecycle, then batching and, when a batch is due, provisioning. */
+    public synchronized Optional<SchedulingResult> reconcile() {
+        if (lifecycle.reconcile(cluster.snapshot())) forgetPlansForMissingTargets(cluster.snapshot());
+        ClusterSnapshot s = cluster.snapshot();
+        Instant now = clock.instant();
+        if (!synced(s, now)) return Optional.empty();
+        if (needsProvisioning(s, now)) batcher.trigger(now);
+        if (!batcher.ready(now)) return Optional.empty();
+        batcher.close();
+        triggered.clear();
+        return Optional.of(provision());
+    }
+
+    /** When the open batch is due, if one is open: lets a simulation jump straight there. */
+    public synchronized Optional<Instant> nextDeadline() {
+        return batcher.isOpen() ? Optional.of(batcher.deadline()) : Optional.empty();
+    }
+
+    /**
+     * Runs the scheduler on the pending pods now, creating and launching NodeClaims. The snapshot is
+     * taken under the lock, so concurrent callers see each other's NodeClaims.
+     */
+    public synchronized SchedulingResult provision() {
+        ClusterSnapshot s = cluster.snapshot();
+        Instant now = clock.instant();
+        List<Pod> pending = s.pendingPods();
+        SchedulingResult result = Scheduler.solve(SchedulingInputs.of(s, pending, cloud));
+        log.record(new Decision(now, Decision.Kind.BATCH, pending.size() + " pods", String.format(Locale.ROOT,
+                "%d onto existing or in-flight nodes, %d new NodeClaims, %d unschedulable",
+                result.existing().values().stream().mapToInt(List::size).sum(), result.newClaims().size(), result.unschedulable().size())));
+        result.existing().forEach((node, pods) -> pods.forEach(p -> plan(p, node)));
+        for (PlannedNodeClaim decision : result.newClaims()) {
+            NodeClaim claim = toNodeClaim(decision, s, now);
+            cluster.create(claim);
+            unseen.put(claim.name(), now);
+            log.record(new Decision(now, Decision.Kind.NODECLAIM_CREATED, claim.name(), describe(decision)));
+            decision.pods().forEach(p -> plan(p, claim.name()));
+            if (!lifecycle.launch(claim, s.nodeClasses().get(claim.nodeClass()))) unseen.remove(claim.name());
+        }
+        for (Unschedulable u : result.unschedulable()) {
+            String key = u.pod().key();
+            planned.put(key, "");
+            unschedulableSince.put(key, now);
+            String reason = u.describe();
+            if (!reason.equals(lastReason.put(key, reason))) log.record(new Decision(now, Decision.Kind.UNSCHEDULABLE, key, reason));
+        }
+        return result;
+    }
+
+    /** Karpenter's "cluster state synced" check: every NodeClaim this controller created is in the snapshot. */
+    private boolean synced(ClusterSnapshot s, Instant now) {
+        if (unseen.isEmpty()) return true;
+        for (NodeClaim c : s.nodeClaims()) unseen.remove(c.name());
+        unseen.values().removeIf(created -> !now.isBefore(created.plus(SYNC_TIMEOUT)));
+        return unseen.isEmpty();
+    }
+
+    private boolean needsProvisioning(ClusterSnapshot s, Instant now) {
+        Set<String> targets = new HashSet<>();
+        s.nodes().forEach(n -> targets.add(n.name()));
+        s.nodeClaims().forEach(c -> {
+            targets.add(c.name());
+            if (c.status() != null && c.status().nodeName() != null) targets.add(c.status().nodeName());
+        });
+        boolean needed = false;
+        Set<String> live = new HashSet<>();
+        for (Pod p : s.pendingPods()) {
+            String key = p.key();
+            live.add(key);
+            String target = planned.get(key);
+            boolean unhandled = target == null || !target.isEmpty() && !targets.contains(target)
+                    || target.isEmpty() && !now.isBefore(unschedulableSince.get(key).plus(RETRY_UNSCHEDULABLE))
+                    || !target.isEmpty() && !now.isBefore(plannedAt.getOrDefault(key, now).plus(PLAN_TTL));
+            if (unhandled && triggered.add(key)) needed = true;
+        }
+        planned.keySet().retainAll(live);
+        plannedAt.keySet().retainAll(live);
+        unschedulableSince.keySet().retainAll(live);
+        lastReason.keySet().retainAll(live);
+        return needed;
+    }
+
+    private void forgetPlansForMissingTargets(ClusterSnapshot s) {
+        Set<String> claims = new HashSet<>();
+        s.nodeClaims().forEach(c -> claims.add(c.name()));
+        s.nodes().forEach(n -> claims.add(n.name()));
+        planned.entrySet().removeIf(e -> !e.getValue().isEmpty() && !claims.contains(e.getValue()));
+        planned.entrySet().removeIf(e -> e.getValue().isEmpty());
+    }
+
+    private void plan(Pod p, String target) {
+        planned.put(p.key(), target);
+        plannedAt.put(p.key(), clock.instant());
+        unschedulableSince.remove(p.key());
+        lastReason.remove(p.key());
+    }
+
+    private NodeClaim toNodeClaim(PlannedNodeClaim p, ClusterSnapshot s, Instant now) {
+        String nodeClass = s.nodePools().stream().filter(np -> np.name().equals(p.pool())).findFirst().orElseThrow().nodeClassName();
+        return new NodeClaim(names.next(p.pool()), p.pool(), nodeClass, p.labels(), p.requirements(), p.requests(), p.taints(),
+                p.startupTaints(), now, false, null);
+    }
+
+    private static String describe(PlannedNodeClaim p) {
+        List<String> first = p.options().stream().limit(4).map(o -> String.format(Locale.ROOT, "%s $%.4f", o.type().name(), o.price())).toList();
+        return String.format(Locale.ROOT, "pool %s for %d pods (requests %s); %d instance types, cheapest %s%s; zones %s, %s",
+                p.pool(), p.pods().size(), p.requests(), p.options().size(), String.join(", ", first),
+                p.options().size() > 4 ? ", ..." : "", p.zones(), String.join("/", p.capacityTypes()));
+    }
+}

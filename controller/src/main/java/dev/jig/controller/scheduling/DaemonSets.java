@@ -1,0 +1,53 @@
+package dev.jig.controller.scheduling;
+
+import dev.jig.compiler.karpenter.Taint;
+import dev.jig.controller.model.NodeSelectorTerm;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.Toleration;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which DaemonSets run on a node, so their requests count as overhead (Karpenter's daemon overhead
+ * groups): the DaemonSet pod must tolerate the node's taints (PreferNoSchedule does not keep a
+ * daemon away) and one of its node affinity terms, with its node selector, must be compatible with
+ * the node's requirements and labels.
+ */
+public final class DaemonSets {
+
+    private DaemonSets() {
+    }
+
+    /** For a node yet to launch: the template's taints and requirements plus the instance type's labels. */
+    public static boolean runsOn(Pod daemon, List<Taint> taints, NodeRequirements template, Map<String, String> typeLabels) {
+        if (Toleration.firstUntolerated(taints, daemon.tolerations(), false) != null) return false;
+        List<NodeSelectorTerm> terms = daemon.requiredTerms().isEmpty() ? List.of(NodeSelectorTerm.of()) : daemon.requiredTerms();
+        for (NodeSelectorTerm term : terms) {
+            NodeRequirements pod = NodeRequirements.ofLabels(daemon.nodeSelector());
+            pod.addAll(NodeRequirements.ofExpressions(term.matchExpressions()));
+            if (template.compatible(pod) != null) continue;
+            boolean typeOk = true;
+            for (NodeRequirement r : pod.all()) {
+                if (PoolTemplate.isTypeKey(r.key()) && !r.matches(typeLabels.get(r.key()))) {
+                    typeOk = false;
+                    break;
+                }
+            }
+            if (typeOk) return true;
+        }
+        return false;
+    }
+
+    /** For an existing node: its actual taints and labels. */
+    public static boolean runsOn(Pod daemon, List<Taint> taints, Map<String, String> nodeLabels) {
+        if (Toleration.firstUntolerated(taints, daemon.tolerations(), false) != null) return false;
+        List<NodeSelectorTerm> terms = daemon.requiredTerms().isEmpty() ? List.of(NodeSelectorTerm.of()) : daemon.requiredTerms();
+        for (NodeSelectorTerm term : terms) {
+            NodeRequirements pod = NodeRequirements.ofLabels(daemon.nodeSelector());
+            pod.addAll(NodeRequirements.ofExpressions(term.matchExpressions()));
+            if (pod.matchesLabels(nodeLabels)) return true;
+        }
+        return false;
+    }
+}

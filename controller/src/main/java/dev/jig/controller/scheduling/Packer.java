@@ -1,0 +1,342 @@
+package dev.jig.controller.scheduling;
+
+import dev.jig.compiler.diag.Rule;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Places pods on NodeClaims being planned, and opens new ones, with an eye on price and limits.
+ *
+ * <p>Karpenter fills one NodeClaim until no instance type can take more and then launches the
+ * cheapest type that holds it; with hundreds of types that drifts to the largest sizes and to
+ * shapes that waste one resource (twice the lower bound in our benchmark). Here, when pods need new
+ * capacity, {@link PoolDemand} opens NodeClaims for the cheapest mix of instance types for the
+ * pending requests not yet covered, each with the mix's type as its packing {@code target}. Each
+ * pod then goes to the open NodeClaim whose remaining room points most in the direction of the
+ * pod's requests (cosine, in buckets), fullest first among equals, so cpu-heavy and memory-heavy
+ * pods pair up in the bins whose shape suits them. A NodeClaim still offers every instance type
+ * that fits its pods, cheapest first.
+ *
+ * <p>Limits: every NodeClaim is charged to the {@link CapacityLedger} for the largest option it
+ * keeps, and its options are cut to what the ledger leaves, so no launch can overshoot. When a
+ * pool's (or tenant's) room runs out, its NodeClaims give up options larger than their target to
+ * free room ("tight" from then on); when even that leaves no room, the pool is exhausted and its
+ * pending demand moves to the next pool.
+ */
+final class Packer {
+
+    private final List<PoolTemplate> templates;
+    private final List<PodFacts> facts;
+    private final Topology topology;
+    private final CapacityLedger ledger;
+    /** Per template: no instance type fits in what its limits (or its tenant's quota) leave. */
+    private final boolean[] exhausted;
+    private final boolean[] tightened;
+    final List<ClaimPlan> claims = new ArrayList<>();
+    private final List<ClaimPlan> open = new ArrayList<>();
+    private final PoolDemand demand;
+    private long bestZones;
+    private int bestCapacityTypes;
+    private Refusal lastRefusal;
+
+    Packer(List<PoolTemplate> templates, List<PodFacts> facts, Topology topology, CapacityLedger ledger) {
+        this.templates = templates;
+        this.facts = facts;
+        this.topology = topology;
+        this.ledger = ledger;
+        this.demand = new PoolDemand(templates.size());
+        this.exhausted = new boolean[templates.size()];
+        this.tightened = new boolean[templates.size()];
+        for (PoolTemplate t : templates) if (!hasRoom(t)) exhausted[t.order] = true;
+    }
+
+    /** Counts a pending pod in the demand of the first pool that may take it and still has room. */
+    void count(PodFacts p) {
+        demand.count(p, exhausted);
+    }
+
+    /** Takes a pod out of the demand (placed). */
+    void uncount(PodFacts p) {
+        demand.uncount(p);
+    }
+
+    /** Places {@code p} on a planned NodeClaim, opening new ones if needed; false when no pool can take it. */
+    boolean place(PodFacts p) {
+        if (placeOnOpen(p)) return true;
+        for (PoolTemplate t : templates) {
+            PodFacts.TemplateFit fit = p.fits[t.order];
+            if (fit.refusal() != null) continue;
+            if (exhausted[t.order]) {
+                p.refusals.add(ledger.refusal(t.name(), t.tenant, smallestCapacity(t, fit.types()), new long[4]));
+                continue;
+            }
+            if (open(p, t)) return true;
+        }
+        return false;
+    }
+
+    private boolean placeOnOpen(PodFacts p) {
+        List<ClaimPlan> refused = null;
+        boolean[] noEmpty = null;
+        for (int attempt = 0; attempt < 8; attempt++) {
+            ClaimPlan c = best(p, refused, noEmpty);
+            if (c == null) return false;
+            if (commit(c, p, bestZones, bestCapacityTypes)) return true;
+            if (refused == null) refused = new ArrayList<>(2);
+            refused.add(c);
+            if (c.isEmpty() && lastRefusal != null && (lastRefusal.rule() == Rule.POOL_LIMIT || lastRefusal.rule() == Rule.TENANT_QUOTA)) {
+                if (noEmpty == null) noEmpty = new boolean[templates.size()];
+                noEmpty[c.template.order] = true;
+                p.refusals.add(lastRefusal);
+            }
+        }
+        return false;
+    }
+
+    /** Opens NodeClaims in {@code t} for the pod: the cost model's mix when capacity is short, else one. */
+    private boolean open(PodFacts p, PoolTemplate t) {
+        List<Integer> mix = demand.mixToOpen(t, ledger.left(t.name(), t.tenant)[CapacityLedger.NODES]);
+        if (!mix.isEmpty()) {
+            for (int type : mix) newClaim(t, type);
+            if (placeOnOpen(p)) return true;
+        }
+        int target = demand.targetFor(p, t);
+        if (target < 0) return false;
+        ClaimPlan c = newClaim(t, target);
+        long zones = topology.allowedZones(p, c, c.zones & p.fits[t.order].zones());
+        if (zones == 0) {
+            p.refusals.add(topologyRefusal(t));
+            return false;
+        }
+        int cts = c.capacityTypes & p.fits[t.order].capacityTypes();
+        if (!t.offers(target, zones, cts)) return false;
+        if (commit(c, p, zones, cts)) return true;
+        if (lastRefusal != null) p.refusals.add(lastRefusal);
+        return false;
+    }
+
+    private ClaimPlan newClaim(PoolTemplate t, int target) {
+        ClaimPlan c = new ClaimPlan(t, topology.newHost(), target);
+        claims.add(c);
+        open.add(c);
+        demand.room(t, target, 1);
+        return c;
+    }
+
+    /** The open NodeClaim that suits {@code p} best (see the class comment), with the zones it would narrow to. */
+    private ClaimPlan best(PodFacts p, List<ClaimPlan> refused, boolean[] noEmpty) {
+        ClaimPlan best = null;
+        double bestScore = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < open.size(); i++) {
+            ClaimPlan c = open.get(i);
+            if (!c.open) {
+                open.set(i, open.get(open.size() - 1));
+                open.remove(open.size() - 1);
+                i--;
+                continue;
+            }
+            PoolTemplate t = c.template;
+            PodFacts.TemplateFit fit = p.fits[t.order];
+            if (fit.refusal() != null) continue;
+            if (c.isEmpty() && (exhausted[t.order] || noEmpty != null && noEmpty[t.order])) continue;
+            long[] room = t.room[c.target];
+            if (c.cpu + p.cpu > room[PoolTemplate.CPU] || c.mem + p.mem > room[PoolTemplate.MEM]
+                    || c.pods + 1 > room[PoolTemplate.PODS] || c.eph + p.eph > room[PoolTemplate.EPH]
+                    || c.gpu + p.gpu > room[PoolTemplate.GPU]) continue;
+            if (!fit.types().get(c.target)) continue;
+            long zones = c.zones & fit.zones();
+            int cts = c.capacityTypes & fit.capacityTypes();
+            if (zones == 0 || cts == 0) continue;
+            if (p.custom != null && c.custom != null && c.custom.compatible(p.custom) != null) continue;
+            zones = topology.allowedZones(p, c, zones);
+            if (zones == 0) continue;
+            if (zones != c.zones && !t.offers(c.target, zones, cts)) continue;
+            if (refused != null && refused.contains(c)) continue;
+            double score = score(p, c, room);
+            if (score > bestScore) {
+                bestScore = score;
+                best = c;
+                bestZones = zones;
+                bestCapacityTypes = cts;
+            }
+        }
+        return best;
+    }
+
+    /** Alignment of the pod's requests with the claim's remaining room, bucketed; fuller claims win ties. */
+    private static double score(PodFacts p, ClaimPlan c, long[] room) {
+        double rc = (double) (room[PoolTemplate.CPU] - c.cpu) / Math.max(1, room[PoolTemplate.CPU]);
+        double rm = (double) (room[PoolTemplate.MEM] - c.mem) / Math.max(1, room[PoolTemplate.MEM]);
+        double pc = (double) p.cpu / Math.max(1, room[PoolTemplate.CPU]);
+        double pm = (double) p.mem / Math.max(1, room[PoolTemplate.MEM]);
+        double norm = Math.sqrt((pc * pc + pm * pm) * (rc * rc + rm * rm));
+        double cos = norm == 0 ? 1 : (pc * rc + pm * rm) / norm;
+        return Math.rint(cos * 50) * 4 - (rc + rm);
+    }
+
+    /** Adds the pod to the claim if its limits, quota and minValues allow; narrows types, zones and requirements. */
+    private boolean commit(ClaimPlan c, PodFacts p, long zones, int cts) {
+        lastRefusal = null;
+        PoolTemplate t = c.template;
+        PodFacts.TemplateFit fit = p.fits[t.order];
+        long cpu = c.cpu + p.cpu, mem = c.mem + p.mem, eph = c.eph + p.eph, gpu = c.gpu + p.gpu, pods = c.pods + 1;
+        TypeSet cand = TypeSet.intersection(c.candidates, fit.types());
+        cand.and(t.fitting(cpu, mem, eph, gpu, pods));
+        if (zones != c.zones || cts != c.capacityTypes) cand.and(t.offered(zones, cts));
+        if (cand.isEmpty()) return false;
+        NodeRequirements custom = c.custom;
+        if (p.custom != null) custom = c.requirements().copy().addAll(p.custom);
+        long[] left = ledger.left(t.name(), t.tenant);
+        if (c.charged[CapacityLedger.NODES] == 0 && left[CapacityLedger.NODES] < 1) {
+            lastRefusal = ledger.refusal(t.name(), t.tenant, new long[] {0, 0, 0, 1}, c.charged);
+            return false;
+        }
+        TypeSet withinLimits = t.withinCapacity(plus(left[0], c.charged[0]), plus(left[1], c.charged[1]), plus(left[2], c.charged[2]));
+        TypeSet allowed = TypeSet.intersection(cand, withinLimits);
+        if (allowed.isEmpty()) {
+            lastRefusal = ledger.refusal(t.name(), t.tenant, smallestCapacity(t, cand), c.charged);
+            return false;
+        }
+        if (!MinValues.satisfied(t, custom != null ? custom : t.requirements, allowed)) {
+            lastRefusal = new Refusal(t.name(), Rule.MIN_VALUES, "adding the pod leaves fewer instance types than minValues requires: "
+                    + MinValues.describe(t, custom != null ? custom : t.requirements, allowed));
+            return false;
+        }
+        boolean settles = Long.bitCount(c.zones) > 1 && Long.bitCount(zones) == 1;
+        demand.used(t, p);
+        c.candidates = allowed;
+        if (!allowed.get(c.target)) retarget(c);
+        if (tight(t)) {
+            long[] cap = t.capacity[c.target];
+            c.candidates = TypeSet.intersection(allowed, t.withinCapacity(cap[0], cap[1], cap[2]));
+        }
+        c.zones = zones;
+        c.capacityTypes = cts;
+        c.custom = custom;
+        c.cpu = cpu;
+        c.mem = mem;
+        c.eph = eph;
+        c.gpu = gpu;
+        c.pods = pods;
+        recharge(c);
+        checkRoom(t);
+        if (settles) topology.zoneSettled(c);
+        c.placed.add(p);
+        topology.record(p, c);
+        return true;
+    }
+
+    /** Picks the candidate with the most cpu room as the new packing target. */
+    private void retarget(ClaimPlan c) {
+        PoolTemplate t = c.template;
+        int best = -1;
+        for (int i = c.candidates.next(0); i >= 0; i = c.candidates.next(i + 1)) {
+            if (best < 0 || t.room[i][PoolTemplate.CPU] > t.room[best][PoolTemplate.CPU]) best = i;
+        }
+        demand.room(t, c.target, -1);
+        demand.room(t, best, 1);
+        c.target = best;
+    }
+
+    /** Charges the ledger with the claim's worst case: the largest capacity among its options, per dimension. */
+    private void recharge(ClaimPlan c) {
+        PoolTemplate t = c.template;
+        long cpu = 0, mem = 0, gpu = 0;
+        for (int i = c.candidates.next(0); i >= 0; i = c.candidates.next(i + 1)) {
+            long[] cap = t.capacity[i];
+            cpu = Math.max(cpu, cap[0]);
+            mem = Math.max(mem, cap[1]);
+            gpu = Math.max(gpu, cap[2]);
+        }
+        ledger.charge(t.name(), t.tenant, cpu - c.charged[0], mem - c.charged[1], gpu - c.charged[2], 1 - c.charged[3]);
+        c.charged[0] = cpu;
+        c.charged[1] = mem;
+        c.charged[2] = gpu;
+        c.charged[3] = 1;
+    }
+
+    /** After a charge to {@code t}: pools of the same pool or tenant whose room no longer fits any type are tightened, then exhausted. */
+    private void checkRoom(PoolTemplate t) {
+        for (PoolTemplate u : templates) {
+            if (exhausted[u.order] || !(u == t || t.tenant != null && t.tenant.equals(u.tenant))) continue;
+            if (hasRoom(u)) continue;
+            if (!tightened[u.order]) {
+                tightened[u.order] = true;
+                tighten(u);
+                if (hasRoom(u)) continue;
+            }
+            exhaust(u);
+        }
+    }
+
+    /** Whether limits bind for {@code t}'s pool or tenant: NodeClaims then keep only options no larger than their target. */
+    private boolean tight(PoolTemplate t) {
+        if (tightened[t.order]) return true;
+        if (t.tenant == null) return false;
+        for (PoolTemplate u : templates) if (tightened[u.order] && t.tenant.equals(u.tenant)) return true;
+        return false;
+    }
+
+    private boolean hasRoom(PoolTemplate t) {
+        long[] left = ledger.left(t.name(), t.tenant);
+        return left[CapacityLedger.NODES] >= 1 && left[CapacityLedger.CPU] >= t.minCapacity[0] && left[CapacityLedger.MEM] >= t.minCapacity[1];
+    }
+
+    /**
+     * When limits bind, gives up flexibility for room: each planned NodeClaim charged to the same
+     * pool or tenant keeps only the options no larger than its packing target, and is charged for that.
+     */
+    private void tighten(PoolTemplate t) {
+        for (ClaimPlan c : claims) {
+            PoolTemplate u = c.template;
+            if (c.isEmpty() || !(u == t || t.tenant != null && t.tenant.equals(u.tenant))) continue;
+            long[] cap = u.capacity[c.target];
+            TypeSet smaller = TypeSet.intersection(c.candidates, u.withinCapacity(cap[0], cap[1], cap[2]));
+            if (smaller.equals(c.candidates)) continue;
+            c.candidates = smaller;
+            recharge(c);
+        }
+    }
+
+    /** Moves the demand of pods counted in an exhausted pool to their next pool with room. */
+    private void exhaust(PoolTemplate t) {
+        exhausted[t.order] = true;
+        for (PodFacts f : facts) {
+            if (f.placed || f.demandTemplate != t.order) continue;
+            demand.uncount(f);
+            demand.count(f, exhausted);
+        }
+    }
+
+    /** Closes NodeClaims that cannot take even the smallest pending pod, so scans skip them. */
+    void close(long minCpu, long minMem) {
+        for (ClaimPlan c : open) {
+            long[] room = c.template.room[c.target];
+            if (room[PoolTemplate.CPU] - c.cpu < minCpu || room[PoolTemplate.MEM] - c.mem < minMem || room[PoolTemplate.PODS] - c.pods < 1) {
+                c.open = false;
+            }
+        }
+    }
+
+    Refusal lastRefusal() {
+        return lastRefusal;
+    }
+
+    Refusal topologyRefusal(PoolTemplate t) {
+        TopologyGroup g = topology.lastFailure();
+        return new Refusal(t.name(), Rule.POD_TOPOLOGY, g == null ? "topology constraints cannot be met" : "cannot satisfy " + g);
+    }
+
+    private static long[] smallestCapacity(PoolTemplate t, TypeSet cand) {
+        long[] min = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, 1};
+        for (int i = cand.next(0); i >= 0; i = cand.next(i + 1)) {
+            for (int d = 0; d < 3; d++) min[d] = Math.min(min[d], t.capacity[i][d]);
+        }
+        return min;
+    }
+
+    private static long plus(long a, long b) {
+        return a == Long.MAX_VALUE || a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b;
+    }
+}

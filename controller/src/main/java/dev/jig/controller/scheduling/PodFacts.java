@@ -1,0 +1,119 @@
+package dev.jig.controller.scheduling;
+
+import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.controller.model.NodeSelectorTerm;
+import dev.jig.controller.model.Pod;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * What the scheduler precomputes about a pending pod (Karpenter's PodData): its requests as
+ * integers, its node requirements split by kind of key (instance type labels become bit sets,
+ * zone and capacity type become masks, the rest stays an algebraic requirement), the topology groups
+ * it owns, and per pool whether and on which instance types it can run ({@link TemplateFit}, shared
+ * between pods of the same shape). Rebuilt when a preference is relaxed.
+ */
+final class PodFacts {
+
+    /** Whether, and where, a pod could run on a pool's nodes, before other pods are considered. */
+    record TemplateFit(Refusal refusal, TypeSet types, long zones, int capacityTypes) {
+    }
+
+    /** Pods with equal shapes share their {@link TemplateFit}s. */
+    record Shape(NodeRequirements requirements, List<?> tolerations, String unsupported) {
+    }
+
+    final int seq;
+    final Pod original;
+    final long cpu, mem, eph, gpu;
+    Pod pod;
+    NodeRequirements requirements;
+    NodeRequirements strict;
+    final List<NodeRequirement> typeRequirements = new ArrayList<>();
+    NodeRequirement zoneRequirement;
+    NodeRequirement capacityTypeRequirement;
+    NodeRequirement hostRequirement;
+    /** Requirements on keys neither instance types nor offerings define; null when there are none. */
+    NodeRequirements custom;
+    String unsupported;
+    List<TopologyGroup> owned = List.of();
+    List<TopologyGroup> inverseOwned = List.of();
+    /** Inverse groups selecting this pod: other pods' required anti-affinity it must keep away from. */
+    List<TopologyGroup> repelledBy = List.of();
+    /** Zones the pod's required node affinity allows, as a mask over {@link Domains}. */
+    long podZones;
+    TemplateFit[] fits;
+    /** The pool whose pending demand counts this pod's requests (see {@link Packer#count}). */
+    int demandTemplate = -1;
+    boolean placed;
+    /** Why the pod could not be placed on an existing node, when one came close. */
+    final List<Refusal> refusals = new ArrayList<>();
+
+    PodFacts(int seq, Pod pod) {
+        this.seq = seq;
+        this.original = pod;
+        this.pod = pod;
+        cpu = pod.requests().cpuMillis();
+        mem = pod.requests().memoryBytes();
+        eph = pod.requests().ephemeralBytes();
+        gpu = pod.requests().gpus();
+    }
+
+    /** Recomputes requirements and topology after construction or relaxation. */
+    void refresh(Pod current, boolean respectPreferences, Topology topology, Domains domains) {
+        pod = current;
+        strict = requirementsOf(current, false);
+        requirements = respectPreferences ? requirementsOf(current, true) : strict;
+        typeRequirements.clear();
+        zoneRequirement = null;
+        capacityTypeRequirement = null;
+        hostRequirement = null;
+        custom = null;
+        for (NodeRequirement r : requirements.all()) {
+            String key = r.key();
+            if (PoolTemplate.isTypeKey(key)) typeRequirements.add(r);
+            else if (key.equals(WellKnownLabels.ZONE)) zoneRequirement = r;
+            else if (key.equals(WellKnownLabels.CAPACITY_TYPE)) capacityTypeRequirement = r;
+            else if (key.equals(Topology.HOSTNAME)) hostRequirement = r;
+            else {
+                if (custom == null) custom = new NodeRequirements();
+                custom.add(r);
+            }
+        }
+        NodeRequirement strictZone = strict.get(WellKnownLabels.ZONE);
+        podZones = domains.zonesAllowed(strictZone, domains.allZones());
+        unsupported = current.otherRequests().isEmpty() ? null
+                : "requests " + String.join(", ", new java.util.TreeSet<>(current.otherRequests()));
+        String[] why = new String[1];
+        List<TopologyGroup> groups = topology.owned(current, strict, why);
+        if (groups == null) {
+            unsupported = why[0];
+            owned = List.of();
+        } else {
+            owned = groups;
+        }
+        inverseOwned = topology.inverseOwned(current);
+        fits = null;
+    }
+
+    Shape shape() {
+        return new Shape(requirements, pod.tolerations(), unsupported);
+    }
+
+    /**
+     * The pod's node requirements as Karpenter forms them: the node selector, the first required
+     * node affinity term (later terms are tried by relaxation), and with preferences the heaviest
+     * preferred term as if it were required.
+     */
+    static NodeRequirements requirementsOf(Pod pod, boolean withPreferences) {
+        NodeRequirements r = NodeRequirements.ofLabels(pod.nodeSelector());
+        if (withPreferences && !pod.preferredTerms().isEmpty()) {
+            NodeSelectorTerm heaviest = pod.preferredTerms().stream().max(Comparator.comparingInt(NodeSelectorTerm::weight)).orElseThrow();
+            r.addAll(NodeRequirements.ofExpressions(heaviest.matchExpressions()));
+        }
+        if (!pod.requiredTerms().isEmpty()) r.addAll(NodeRequirements.ofExpressions(pod.requiredTerms().get(0).matchExpressions()));
+        return r;
+    }
+}

@@ -1,0 +1,249 @@
+package dev.jig.controller.scheduling;
+
+import dev.jig.compiler.karpenter.Taint;
+import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.controller.model.NodePool;
+import dev.jig.controller.model.Offering;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.ResolvedInstanceType;
+import dev.jig.controller.model.ResourceList;
+import dev.jig.controller.model.Toleration;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A NodePool prepared for one scheduling run (Karpenter's NodeClaimTemplate): its requirements
+ * (pool requirements, template labels and the {@code karpenter.sh/nodepool} label), taints, and the
+ * instance types it can launch, already filtered by its requirements and offerings and sorted by
+ * price, so that the order of a {@link TypeSet} is the price order. For each type it holds the
+ * room left for pods once the DaemonSets that would run there are counted, the capacity that
+ * counts against limits, and indexes ({@link ThresholdIndex}, offering sets) that answer "which
+ * types fit" with bit-set operations.
+ */
+public final class PoolTemplate {
+
+    static final int CPU = 0, MEM = 1, EPH = 2, GPU = 3, PODS = 4;
+    private static final Set<String> TYPE_KEYS = Set.copyOf(WellKnownLabels.ALL);
+
+    final int order;
+    final NodePool pool;
+    final String tenant;
+    final NodeRequirements requirements;
+    final List<Taint> taints;
+    final ResolvedInstanceType[] types;
+    /** Room for pods per type and dimension: allocatable − DaemonSet overhead. */
+    final long[][] room;
+    /** Capacity per type as limits count it: cpu, memory, gpu. */
+    final long[][] capacity;
+    final double[] price;
+    final ThresholdIndex[] roomIndex = new ThresholdIndex[5];
+    final ThresholdIndex[] capacityIndex = new ThresholdIndex[3];
+    final TypeSet all;
+    /** offerings[zone][capacityType]: types with an allowed offering there. */
+    private final TypeSet[][] offerings;
+    final long zoneMask;
+    final int capacityTypeMask;
+    final PriceFrontier frontier;
+    final boolean hasMinValues;
+    /** The smallest capacity among the types (cpu, memory, gpu): below it in every type, limits leave no room. */
+    final long[] minCapacity = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
+    final Domains domains;
+    private final Map<NodeRequirement, TypeSet> typeMatches = new HashMap<>();
+
+    PoolTemplate(int order, NodePool pool, String tenant, List<ResolvedInstanceType> candidates, List<Pod> daemonSets, Domains domains) {
+        this.order = order;
+        this.pool = pool;
+        this.tenant = tenant;
+        this.domains = domains;
+        this.taints = pool.taints();
+        NodeRequirements reqs = NodeRequirements.ofPool(pool.requirements());
+        reqs.addAll(NodeRequirements.ofLabels(pool.labels()));
+        reqs.add(NodeRequirement.in(WellKnownLabels.NODEPOOL, pool.name()));
+        this.requirements = reqs;
+        this.hasMinValues = reqs.hasMinValues();
+        NodeRequirement zoneReq = reqs.get(WellKnownLabels.ZONE);
+        NodeRequirement ctReq = reqs.get(WellKnownLabels.CAPACITY_TYPE);
+
+        List<ResolvedInstanceType> kept = new ArrayList<>();
+        List<long[]> rooms = new ArrayList<>();
+        List<Double> prices = new ArrayList<>();
+        for (ResolvedInstanceType t : candidates) {
+            if (!typeLabelsMatch(t, reqs)) continue;
+            double best = Double.POSITIVE_INFINITY;
+            for (Offering o : t.offerings()) {
+                if (zoneReq.allows(o.zone()) && ctReq.allows(o.capacityType())) best = Math.min(best, o.pricePerHour());
+            }
+            if (best == Double.POSITIVE_INFINITY) continue;
+            long[] r = room(t, daemonSets);
+            if (r == null) continue;
+            kept.add(t);
+            rooms.add(r);
+            prices.add(best);
+        }
+        Integer[] byPrice = new Integer[kept.size()];
+        for (int i = 0; i < byPrice.length; i++) byPrice[i] = i;
+        java.util.Arrays.sort(byPrice, Comparator.<Integer>comparingDouble(prices::get).thenComparing(i -> kept.get(i).name()));
+        int n = byPrice.length;
+        types = new ResolvedInstanceType[n];
+        room = new long[n][];
+        capacity = new long[n][];
+        price = new double[n];
+        for (int i = 0; i < n; i++) {
+            int k = byPrice[i];
+            types[i] = kept.get(k);
+            room[i] = rooms.get(k);
+            price[i] = prices.get(k);
+            ResourceList cap = types[i].capacity();
+            capacity[i] = new long[] {cap.cpuMillis(), cap.memoryBytes(), cap.gpus()};
+            for (int d = 0; d < 3; d++) minCapacity[d] = Math.min(minCapacity[d], capacity[i][d]);
+        }
+        for (int d = 0; d < 5; d++) roomIndex[d] = new ThresholdIndex(column(room, d));
+        for (int d = 0; d < 3; d++) capacityIndex[d] = new ThresholdIndex(column(capacity, d));
+        all = TypeSet.all(n);
+
+        for (int i = 0; i < n; i++) {
+            for (Offering o : types[i].offerings()) {
+                if (zoneReq.allows(o.zone()) && ctReq.allows(o.capacityType())) domains.zone(o.zone());
+            }
+        }
+        offerings = new TypeSet[64][Domains.CAPACITY_TYPES.length];
+        long zm = 0;
+        int cm = 0;
+        for (int i = 0; i < n; i++) {
+            for (Offering o : types[i].offerings()) {
+                int ct = Domains.capacityType(o.capacityType());
+                if (ct < 0 || !zoneReq.allows(o.zone()) || !ctReq.allows(o.capacityType())) continue;
+                int z = domains.zone(o.zone());
+                if (offerings[z][ct] == null) offerings[z][ct] = TypeSet.empty(n);
+                offerings[z][ct].set(i);
+                zm |= 1L << z;
+                cm |= 1 << ct;
+            }
+        }
+        zoneMask = zm;
+        capacityTypeMask = cm;
+        frontier = new PriceFrontier(column(room, CPU), column(room, MEM), price);
+    }
+
+    public NodePool pool() {
+        return pool;
+    }
+
+    public String name() {
+        return pool.name();
+    }
+
+    public int typeCount() {
+        return types.length;
+    }
+
+    public ResolvedInstanceType type(int i) {
+        return types[i];
+    }
+
+    /** Types with an allowed offering in one of {@code zones} with one of {@code capacityTypes}. */
+    TypeSet offered(long zones, int capacityTypes) {
+        TypeSet out = TypeSet.empty(types.length);
+        for (long m = zones; m != 0; m &= m - 1) {
+            TypeSet[] byCt = offerings[Long.numberOfTrailingZeros(m)];
+            for (int ct = 0; ct < byCt.length; ct++) {
+                if ((capacityTypes & (1 << ct)) != 0 && byCt[ct] != null) out.or(byCt[ct]);
+            }
+        }
+        return out;
+    }
+
+    /** Whether type {@code i} has an allowed offering in one of the zones with one of the capacity types. */
+    boolean offers(int i, long zones, int capacityTypes) {
+        for (long m = zones; m != 0; m &= m - 1) {
+            TypeSet[] byCt = offerings[Long.numberOfTrailingZeros(m)];
+            for (int ct = 0; ct < byCt.length; ct++) {
+                if ((capacityTypes & (1 << ct)) != 0 && byCt[ct] != null && byCt[ct].get(i)) return true;
+            }
+        }
+        return false;
+    }
+
+    /** The zones in which type {@code i} has an offering of one of {@code capacityTypes}. */
+    long zonesOf(int i, long zones, int capacityTypes) {
+        long out = 0;
+        for (long m = zones; m != 0; m &= m - 1) {
+            int z = Long.numberOfTrailingZeros(m);
+            TypeSet[] byCt = offerings[z];
+            for (int ct = 0; ct < byCt.length; ct++) {
+                if ((capacityTypes & (1 << ct)) != 0 && byCt[ct] != null && byCt[ct].get(i)) out |= 1L << z;
+            }
+        }
+        return out;
+    }
+
+    /** Types whose room holds {@code cpu, mem, eph, gpu, pods}. A new set. */
+    TypeSet fitting(long cpu, long mem, long eph, long gpu, long pods) {
+        TypeSet s = roomIndex[CPU].atLeast(cpu).copy();
+        s.and(roomIndex[MEM].atLeast(mem));
+        if (eph > 0) s.and(roomIndex[EPH].atLeast(eph));
+        if (gpu > 0) s.and(roomIndex[GPU].atLeast(gpu));
+        return s.and(roomIndex[PODS].atLeast(pods));
+    }
+
+    /** Types whose capacity stays within {@code cpu, mem, gpu} (what limits count). A new set. */
+    TypeSet withinCapacity(long cpu, long mem, long gpu) {
+        TypeSet s = capacityIndex[0].atMost(cpu).copy();
+        s.and(capacityIndex[1].atMost(mem));
+        return s.and(capacityIndex[2].atMost(gpu));
+    }
+
+    /** Types whose well-known labels satisfy {@code requirement}; cached, shared. */
+    TypeSet matching(NodeRequirement requirement) {
+        TypeSet cached = typeMatches.get(requirement);
+        if (cached != null) return cached;
+        TypeSet s = TypeSet.empty(types.length);
+        for (int i = 0; i < types.length; i++) if (requirement.matches(types[i].label(requirement.key()))) s.set(i);
+        typeMatches.put(requirement, s);
+        return s;
+    }
+
+    static boolean isTypeKey(String key) {
+        return TYPE_KEYS.contains(key);
+    }
+
+    private static boolean typeLabelsMatch(ResolvedInstanceType t, NodeRequirements reqs) {
+        for (NodeRequirement r : reqs.all()) {
+            if (TYPE_KEYS.contains(r.key()) && !r.matches(t.label(r.key()))) return false;
+        }
+        return true;
+    }
+
+    /** Allocatable minus the DaemonSets that would run on this type; null when they do not fit. */
+    private long[] room(ResolvedInstanceType t, List<Pod> daemonSets) {
+        ResourceList alloc = t.allocatable();
+        long[] r = {alloc.cpuMillis(), alloc.memoryBytes(), alloc.ephemeralBytes(), alloc.gpus(), alloc.pods()};
+        for (Pod d : daemonSets) {
+            if (!DaemonSets.runsOn(d, taints, requirements, t.labels())) continue;
+            ResourceList q = d.requests();
+            r[CPU] -= q.cpuMillis();
+            r[MEM] -= q.memoryBytes();
+            r[EPH] -= q.ephemeralBytes();
+            r[GPU] -= q.gpus();
+            r[PODS] -= 1;
+        }
+        for (long v : r) if (v < 0) return null;
+        return r;
+    }
+
+    private static long[] column(long[][] rows, int d) {
+        long[] out = new long[rows.length];
+        for (int i = 0; i < rows.length; i++) out[i] = rows[i][d];
+        return out;
+    }
+
+    /** Whether {@code tolerations} tolerate this pool's taints; PreferNoSchedule binds unless relaxed. */
+    Taint untolerated(List<Toleration> tolerations, boolean preferNoScheduleBinds) {
+        return Toleration.firstUntolerated(taints, tolerations, preferNoScheduleBinds);
+    }
+}

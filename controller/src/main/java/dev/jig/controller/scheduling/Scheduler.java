@@ -1,0 +1,184 @@
+package dev.jig.controller.scheduling;
+
+import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.karpenter.Taint;
+import dev.jig.compiler.tenancy.Tenancy;
+import dev.jig.controller.model.Limits;
+import dev.jig.controller.model.NodePool;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.ResourceList;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One scheduling simulation (Karpenter's {@code Scheduler.Solve}), a pure function of a
+ * {@link SchedulingInput}: pending pods, largest first (cpu, then memory), go onto existing nodes,
+ * then onto the NodeClaims planned in this run, then onto new NodeClaims from the NodePools in
+ * weight order. A pod that fits nowhere has its preferences relaxed one at a time and is retried;
+ * pods that still fit nowhere go to the back of the queue until a full pass makes no progress (pod
+ * affinity within the batch and constrained spreads need several passes). Limits and tenant quotas
+ * are held by a {@link CapacityLedger}; placement is priced by the {@link Packer}.
+ */
+public final class Scheduler {
+
+    private final Domains domains = new Domains();
+    private final List<PoolTemplate> templates = new ArrayList<>();
+    private final List<NodeSlot> slots = new ArrayList<>();
+    private final Topology topology;
+    private final CapacityLedger ledger = new CapacityLedger();
+    private final Packer packer;
+    private final Preferences preferences;
+    private final boolean respectPreferences;
+    private final Map<PodFacts.Shape, PodFacts.TemplateFit[]> fitsByShape = new HashMap<>();
+    private final List<PodFacts> facts = new ArrayList<>();
+
+    private Scheduler(SchedulingInput in) {
+        respectPreferences = in.respectPreferences();
+        List<SchedulingInput.Pool> pools = new ArrayList<>(in.pools());
+        pools.sort(Comparator.comparingInt((SchedulingInput.Pool p) -> -p.pool().weight()).thenComparing(p -> p.pool().name()));
+        boolean preferNoSchedule = false;
+        for (SchedulingInput.Pool p : pools) {
+            NodePool pool = p.pool();
+            String tenant = in.tenancy().flatMap(t -> t.tenantOfNodePool(pool.name())).map(Tenancy.TenantEntry::name).orElse(null);
+            templates.add(new PoolTemplate(templates.size(), pool, tenant, p.instanceTypes(), in.daemonSets(), domains));
+            ledger.pool(pool.name(), pool.limits());
+            for (Taint t : pool.taints()) preferNoSchedule |= t.effect().equals("PreferNoSchedule");
+        }
+        preferences = new Preferences(preferNoSchedule);
+        in.tenancy().ifPresent(t -> t.tenants().values().forEach(e -> ledger.tenant(e.name(),
+                new Limits(e.quota().cpuMillis(), e.quota().memoryMib() * ResourceList.MIB, e.quota().gpus(), Limits.UNLIMITED))));
+        List<ExistingNode> nodes = new ArrayList<>(in.nodes());
+        nodes.sort(Comparator.comparing((ExistingNode n) -> !n.initialized()).thenComparing(ExistingNode::name));
+        for (ExistingNode n : nodes) {
+            if (n.labels().containsKey(dev.jig.compiler.karpenter.WellKnownLabels.ZONE)) domains.zone(n.labels().get(dev.jig.compiler.karpenter.WellKnownLabels.ZONE));
+        }
+        topology = new Topology(domains.allZones());
+        for (ExistingNode n : nodes) {
+            NodeSlot slot = new NodeSlot(n, topology.newHost(), domains, in.daemonSets());
+            slots.add(slot);
+            if (n.pool() != null) {
+                String tenant = in.tenancy().flatMap(t -> t.tenantOfNodePool(n.pool())).map(Tenancy.TenantEntry::name).orElse(null);
+                ledger.existing(n.pool(), tenant, n.capacity());
+            }
+            for (Pod p : n.pods()) topology.recordBound(p, slot);
+        }
+        packer = new Packer(templates, facts, topology, ledger);
+        for (Pod p : in.pods()) {
+            if (p.isBound() || p.daemonSet()) continue;
+            PodFacts f = new PodFacts(facts.size(), p);
+            f.refresh(p, respectPreferences, topology, domains);
+            facts.add(f);
+        }
+        for (PodFacts f : facts) {
+            f.repelledBy = topology.repelling(f.pod);
+            fit(f);
+            packer.count(f);
+        }
+    }
+
+    /** Runs one scheduling simulation. */
+    public static SchedulingResult solve(SchedulingInput input) {
+        return new Scheduler(input).run();
+    }
+
+    private SchedulingResult run() {
+        List<PodFacts> sorted = new ArrayList<>(facts);
+        sorted.sort(Comparator.comparingLong((PodFacts f) -> -f.cpu).thenComparingLong(f -> -f.mem).thenComparingInt(f -> f.seq));
+        ArrayDeque<PodFacts> queue = new ArrayDeque<>(sorted);
+        int[] lastLen = new int[facts.size()];
+        java.util.Arrays.fill(lastLen, -1);
+        int pops = 0;
+        while (!queue.isEmpty()) {
+            PodFacts p = queue.peekFirst();
+            if (lastLen[p.seq] == queue.size()) break;
+            queue.pollFirst();
+            if ((pops++ & 63) == 0) closeFullClaims(queue, p);
+            if (schedule(p)) {
+                p.placed = true;
+                packer.uncount(p);
+            } else {
+                queue.addLast(p);
+                lastLen[p.seq] = queue.size();
+            }
+        }
+        return result();
+    }
+
+    private boolean schedule(PodFacts p) {
+        if (p.pod != p.original) {
+            p.refresh(p.original, respectPreferences, topology, domains);
+            fit(p);
+        }
+        while (true) {
+            p.refusals.clear();
+            if (p.unsupported == null && (placeOnExisting(p) || packer.place(p))) return true;
+            Preferences.Relaxed relaxed = p.unsupported == null ? preferences.relax(p.pod) : null;
+            if (relaxed == null) return false;
+            p.refresh(relaxed.pod(), respectPreferences, topology, domains);
+            p.repelledBy = topology.repelling(p.pod);
+            fit(p);
+        }
+    }
+
+    private boolean placeOnExisting(PodFacts p) {
+        for (NodeSlot s : slots) {
+            if (s.refusal(p) != null) continue;
+            if (topology.allowedZones(p, s, s.zones()) == 0) continue;
+            s.place(p);
+            topology.record(p, s);
+            return true;
+        }
+        return false;
+    }
+
+    /** Per pool, whether and on which types the pod may run (shared by pods of the same shape). */
+    private void fit(PodFacts p) {
+        PodFacts.TemplateFit[] fits = fitsByShape.get(p.shape());
+        if (fits == null) {
+            fits = new PodFacts.TemplateFit[templates.size()];
+            for (PoolTemplate t : templates) fits[t.order] = TemplateFits.of(p, t, domains);
+            fitsByShape.put(p.shape(), fits);
+        }
+        p.fits = fits;
+    }
+
+    private void closeFullClaims(ArrayDeque<PodFacts> queue, PodFacts current) {
+        long minCpu = current.cpu, minMem = current.mem;
+        for (PodFacts f : queue) {
+            minCpu = Math.min(minCpu, f.cpu);
+            minMem = Math.min(minMem, f.mem);
+        }
+        packer.close(minCpu, minMem);
+    }
+
+    private SchedulingResult result() {
+        List<PlannedNodeClaim> claims = new ArrayList<>();
+        for (ClaimPlan c : packer.claims) if (!c.isEmpty()) claims.add(ClaimFinalizer.finish(c, domains));
+        Map<String, List<Pod>> existing = new LinkedHashMap<>();
+        for (NodeSlot s : slots) if (!s.placed.isEmpty()) existing.put(s.node.name(), List.copyOf(s.placed));
+        List<Unschedulable> failed = new ArrayList<>();
+        for (PodFacts f : facts) if (!f.placed) failed.add(new Unschedulable(f.original, refusals(f)));
+        return new SchedulingResult(claims, existing, failed);
+    }
+
+    private List<Refusal> refusals(PodFacts f) {
+        if (templates.isEmpty()) return List.of(new Refusal(null, Rule.NO_NODE_POOL, "no NodePool can launch nodes"));
+        if (f.unsupported != null) return List.of(new Refusal(null, Rule.UNSUPPORTED_REQUEST, "pod " + f.unsupported));
+        List<Refusal> out = new ArrayList<>();
+        for (PoolTemplate t : templates) {
+            Refusal r = f.fits[t.order].refusal();
+            if (r == null) {
+                for (Refusal x : f.refusals) if (t.name().equals(x.pool())) r = x;
+            }
+            if (r == null) r = packer.topologyRefusal(t);
+            out.add(r);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.jig.controller.simulate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jig.compiler.source.Position;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A {@code simulate} scenario, read by {@link ScenarioReader}: the simulated cloud (zones, boot and
+ * ready latency, capacity errors), the NodePools and EC2NodeClasses (inline, and/or compiled from a
+ * Jig policy directory), DaemonSets, deployments, and the steps to play.
+ */
+public record Scenario(String name, Path file, List<String> zones, Duration bootLatency, Duration readyLatency, boolean spot,
+                       List<CapacityError> capacityErrors, Optional<Path> policies, List<JsonNode> nodePools,
+                       List<JsonNode> nodeClasses, List<Workload> daemonSets, List<Workload> deployments, List<Step> steps) {
+
+    /** Launches of this offering fail with insufficient capacity ({@code *} for any). */
+    public record CapacityError(String instanceType, String zone, String capacityType) {
+    }
+
+    /** A Deployment or DaemonSet: its pod template as a Kubernetes pod spec. */
+    public record Workload(String name, String namespace, int replicas, Map<String, String> labels, JsonNode podSpec) {
+    }
+
+    /** One step of the scenario; {@code at} is where the file says it. */
+    public sealed interface Step permits Scale, Wait, Advance, Expect {
+        Position at();
+    }
+
+    /** Set a deployment's replicas. */
+    public record Scale(String deployment, int replicas, Position at) implements Step {
+    }
+
+    /** Run until no pod is pending and nothing is in flight, or the timeout passes. */
+    public record Wait(Duration timeout, Position at) implements Step {
+    }
+
+    /** Run for a fixed time. */
+    public record Advance(Duration duration, Position at) implements Step {
+    }
+
+    /** Check the cluster: node count, instance types (name → count), pending pods; absent fields are not checked. */
+    public record Expect(Optional<Integer> nodes, Map<String, Integer> instanceTypes, Optional<Integer> pending, Position at) implements Step {
+    }
+
+    public Scenario {
+        zones = List.copyOf(zones);
+        capacityErrors = List.copyOf(capacityErrors);
+        nodePools = List.copyOf(nodePools);
+        nodeClasses = List.copyOf(nodeClasses);
+        daemonSets = List.copyOf(daemonSets);
+        deployments = List.copyOf(deployments);
+        steps = List.copyOf(steps);
+    }
+}

@@ -1,0 +1,105 @@
+package dev.jig.controller.simulate;
+
+import dev.jig.compiler.karpenter.Taint;
+import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.cloud.Instance;
+import dev.jig.controller.model.Node;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.provisioning.ClusterSnapshot;
+import dev.jig.controller.provisioning.Decision;
+import dev.jig.controller.provisioning.DecisionLog;
+import dev.jig.controller.provisioning.NodeClaimLifecycle;
+import dev.jig.controller.scheduling.DaemonSets;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The nodes' side of a simulation: once an instance has booted, its kubelet registers a Node
+ * (NodeClaim labels, hostname, the NodeClaim's taints and startup taints, and Karpenter's
+ * {@code unregistered} taint), the DaemonSets that run there start their pods, and after the ready
+ * latency the Node turns Ready and its startup taints are removed (as a CNI or agent would). Nodes
+ * whose instance is gone disappear.
+ */
+public final class SimulatedKubelet {
+
+    private final InMemoryCluster cluster;
+    private final CloudProvider cloud;
+    private final Clock clock;
+    private final Duration readyLatency;
+    private final DecisionLog log;
+    private final Map<String, Instant> registeredAt = new HashMap<>();
+
+    public SimulatedKubelet(InMemoryCluster cluster, CloudProvider cloud, Clock clock, Duration readyLatency, DecisionLog log) {
+        this.cluster = cluster;
+        this.cloud = cloud;
+        this.clock = clock;
+        this.readyLatency = readyLatency;
+        this.log = log;
+    }
+
+    public void sync() {
+        Instant now = clock.instant();
+        ClusterSnapshot s = cluster.snapshot();
+        Map<String, Node> byProvider = new HashMap<>();
+        for (Node n : s.nodes()) byProvider.put(n.providerId(), n);
+        Map<String, NodeClaim> claims = new HashMap<>();
+        for (NodeClaim c : s.nodeClaims()) claims.put(c.name(), c);
+        Set<String> live = new HashSet<>();
+        for (Instance i : cloud.list()) {
+            live.add(i.providerId());
+            Node node = byProvider.get(i.providerId());
+            NodeClaim claim = claims.get(i.nodeClaim());
+            if (node == null && claim != null && !now.isBefore(i.bootedAt())) register(i, claim, s, now);
+            else if (node != null && !node.ready() && !now.isBefore(registeredAt.getOrDefault(node.name(), now).plus(readyLatency))) {
+                becomeReady(node, claim);
+            }
+        }
+        for (Node n : s.nodes()) {
+            if (n.providerId() != null && n.providerId().startsWith(cloud.name() + ":") && !live.contains(n.providerId())) cluster.removeNode(n.name());
+        }
+    }
+
+    private void register(Instance i, NodeClaim claim, ClusterSnapshot s, Instant now) {
+        String name = i.providerId().substring(i.providerId().lastIndexOf('/') + 1) + "." + region(i.zone()) + ".compute.internal";
+        Map<String, String> labels = new HashMap<>(claim.labels());
+        labels.put("kubernetes.io/hostname", name);
+        labels.put(WellKnownLabels.ZONE, i.zone());
+        List<Taint> taints = new ArrayList<>(claim.taints());
+        taints.addAll(claim.startupTaints());
+        taints.add(new Taint(NodeClaimLifecycle.UNREGISTERED_TAINT, null, "NoExecute"));
+        Node node = new Node(name, i.providerId(), labels, taints, i.type().capacity(), i.type().allocatable(), false, now);
+        cluster.register(node);
+        registeredAt.put(name, now);
+        for (Pod d : s.daemonSets()) {
+            if (DaemonSets.runsOn(d, claim.taints(), labels)) {
+                cluster.put(Pod.of(d.namespace(), d.name() + "-" + name, d.requests(), d.labels()).with().daemonSet(true).nodeName(name).build());
+            }
+        }
+        log.record(new Decision(now, Decision.Kind.NODE_REGISTERED, name, "kubelet of " + i.providerId() + " (" + i.type().name() + ") joined"));
+    }
+
+    private void becomeReady(Node node, NodeClaim claim) {
+        List<Taint> taints = new ArrayList<>();
+        for (Taint t : node.taints()) {
+            boolean startup = claim != null && claim.startupTaints().stream().anyMatch(st -> st.key().equals(t.key()));
+            if (!startup) taints.add(t);
+        }
+        cluster.update(node.withTaints(taints).withReady(true));
+        registeredAt.remove(node.name());
+    }
+
+    /** The region of a zone, for resource-name host names ({@code i-….us-east-1.compute.internal}). */
+    private static String region(String zone) {
+        return zone.isEmpty() ? "ec2" : zone.substring(0, zone.length() - 1);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.jig.controller.simulate;
+
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.controller.cloud.SimulatedCloud;
+import dev.jig.controller.cloud.UnavailableOfferings;
+import dev.jig.controller.model.InstanceTypeResolver;
+import dev.jig.controller.provisioning.ClusterSnapshot;
+import dev.jig.controller.provisioning.Decision;
+import dev.jig.controller.provisioning.NameGenerator;
+import dev.jig.controller.provisioning.NodeClaimLifecycle;
+import dev.jig.controller.provisioning.Provisioner;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * The controller core wired to a simulated world: an {@link InMemoryCluster}, a {@link SimulatedCloud},
+ * a {@link SimulatedKubelet} and a {@link SimulatedKubeScheduler}, on a {@link SimulatedClock} that
+ * moves one second per {@link #tick()}. Everything that happens lands in the {@link #timeline()}.
+ */
+public final class SimulatedWorld {
+
+    public static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
+    private static final Duration TICK = Duration.ofSeconds(1);
+
+    private final SimulatedClock clock = new SimulatedClock(START);
+    private final InMemoryCluster cluster = new InMemoryCluster();
+    private final List<Decision> timeline = new ArrayList<>();
+    private final SimulatedCloud cloud;
+    private final Provisioner provisioner;
+    private final SimulatedKubelet kubelet;
+    private final SimulatedKubeScheduler kubeScheduler;
+
+    public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency) {
+        UnavailableOfferings unavailable = new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL);
+        cloud = new SimulatedCloud(new InstanceTypeResolver(catalog, zones, spot), clock, bootLatency, unavailable);
+        NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, this::record);
+        provisioner = new Provisioner(cluster, cloud, lifecycle, clock, this::record, new NameGenerator(new Random(1)));
+        kubelet = new SimulatedKubelet(cluster, cloud, clock, readyLatency, this::record);
+        kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record);
+    }
+
+    public SimulatedClock clock() {
+        return clock;
+    }
+
+    public InMemoryCluster cluster() {
+        return cluster;
+    }
+
+    public SimulatedCloud cloud() {
+        return cloud;
+    }
+
+    public Provisioner provisioner() {
+        return provisioner;
+    }
+
+    public synchronized List<Decision> timeline() {
+        return List.copyOf(timeline);
+    }
+
+    public synchronized void record(Decision d) {
+        timeline.add(d);
+    }
+
+    /** One second: kubelets, then the controller, then the kube-scheduler. */
+    public void tick() {
+        clock.advance(TICK);
+        kubelet.sync();
+        provisioner.reconcile();
+        kubeScheduler.bind();
+    }
+
+    public void runFor(Duration d) {
+        Instant end = clock.instant().plus(d);
+        while (clock.instant().isBefore(end)) tick();
+    }
+
+    /** Ticks until no pod is pending and every NodeClaim is initialized, or nothing has happened for a minute, or the timeout. */
+    public void waitUntilSettled(Duration timeout) {
+        Instant end = clock.instant().plus(timeout);
+        int quiet = 0;
+        while (clock.instant().isBefore(end)) {
+            int before = timeline().size();
+            tick();
+            ClusterSnapshot s = cluster.snapshot();
+            boolean inFlight = s.nodeClaims().stream().anyMatch(c -> !c.initialized()) || provisioner.nextDeadline().isPresent();
+            if (s.pendingPods().isEmpty() && !inFlight) return;
+            quiet = timeline().size() == before && !inFlight ? quiet + 1 : 0;
+            if (quiet >= 60) return;
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package dev.jig.controller.simulate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.compiler.pipeline.Compiler;
+import dev.jig.compiler.source.DirectorySourceTree;
+import dev.jig.compiler.tenancy.Tenancy;
+import dev.jig.controller.manifest.KarpenterManifests;
+import dev.jig.controller.manifest.PodManifests;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.provisioning.ClusterSnapshot;
+import dev.jig.controller.provisioning.Decision;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Plays a {@link Scenario} in a {@link SimulatedWorld}: the real controller core (provisioner,
+ * scheduler, NodeClaim lifecycle) against an embedded cluster, a simulated cloud, kubelets and
+ * kube-scheduler, on a simulated clock. Same scenario, same result: names and prices are deterministic.
+ */
+public final class Simulation {
+
+    /** The outcome of an {@code expect} step. */
+    public record Check(String at, boolean passed, String expected, String actual) {
+    }
+
+    private final Scenario scenario;
+    private final Catalog catalog;
+    private final SimulatedWorld world;
+    private final InMemoryCluster cluster;
+    private final List<Check> checks = new ArrayList<>();
+    private final Map<String, Integer> nextPod = new HashMap<>();
+
+    private Simulation(Scenario scenario, Catalog catalog) {
+        this.scenario = scenario;
+        this.catalog = catalog;
+        this.world = new SimulatedWorld(catalog, scenario.zones(), scenario.spot(), scenario.bootLatency(), scenario.readyLatency());
+        this.cluster = world.cluster();
+        scenario.capacityErrors().forEach(e -> world.cloud().injectCapacityError(e.instanceType(), e.zone(), e.capacityType()));
+    }
+
+    /**
+     * Loads the scenario's objects (compiling its policy directory first, if it names one) and
+     * plays its steps. Compiler errors come back as diagnostics and nothing is played.
+     */
+    public static SimulationReport run(Scenario scenario, Catalog catalog) throws IOException {
+        Simulation sim = new Simulation(scenario, catalog);
+        List<Diagnostic> findings = sim.load();
+        if (findings.stream().anyMatch(Diagnostic::isError)) return SimulationReport.failed(scenario, findings);
+        for (Scenario.Step step : scenario.steps()) sim.play(step);
+        return sim.report();
+    }
+
+    private List<Diagnostic> load() throws IOException {
+        List<Diagnostic> findings = new ArrayList<>();
+        if (scenario.policies().isPresent()) {
+            Compiler.Result r = new Compiler(catalog).compile(new DirectorySourceTree(scenario.policies().get()).files(), Optional.empty());
+            findings.addAll(r.diagnostics());
+            if (r.hasErrors()) return findings;
+            for (var o : r.objects()) load(o.kind(), o.body());
+        }
+        scenario.nodePools().forEach(n -> load("NodePool", n));
+        scenario.nodeClasses().forEach(n -> load("EC2NodeClass", n));
+        for (Scenario.Workload d : scenario.daemonSets()) {
+            cluster.addDaemonSet(PodManifests.template(d.namespace(), d.name(), d.labels(), d.podSpec()).with().daemonSet(true).build());
+        }
+        for (Scenario.Workload d : scenario.deployments()) scale(d, d.replicas(), false);
+        return findings;
+    }
+
+    private void load(String kind, JsonNode body) {
+        switch (kind) {
+            case "NodePool" -> cluster.put(KarpenterManifests.nodePool(body));
+            case "EC2NodeClass" -> cluster.put(KarpenterManifests.nodeClass(body));
+            case "ConfigMap" -> {
+                if (Tenancy.CONFIG_MAP_NAME.equals(body.path("metadata").path("name").asText())) {
+                    cluster.tenancy(Tenancy.parse(body.path("data").path(Tenancy.DATA_KEY).asText()));
+                }
+            }
+            default -> { }
+        }
+    }
+
+    private void play(Scenario.Step step) {
+        if (step instanceof Scenario.Scale s) scale(deployment(s.deployment()), s.replicas(), true);
+        else if (step instanceof Scenario.Advance a) world.runFor(a.duration());
+        else if (step instanceof Scenario.Wait w) world.waitUntilSettled(w.timeout());
+        else if (step instanceof Scenario.Expect e) expect(e);
+    }
+
+    private Scenario.Workload deployment(String name) {
+        return scenario.deployments().stream().filter(d -> d.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** Creates or deletes pods (pending ones first, then the newest) until the deployment has {@code replicas}. */
+    private void scale(Scenario.Workload d, int replicas, boolean log) {
+        List<Pod> mine = new ArrayList<>();
+        for (Pod p : cluster.snapshot().pods()) if (p.namespace().equals(d.namespace()) && p.name().startsWith(d.name() + "-") && !p.daemonSet()) mine.add(p);
+        int before = mine.size();
+        for (int i = before; i < replicas; i++) {
+            int n = nextPod.merge(d.name(), 1, Integer::sum) - 1;
+            cluster.put(PodManifests.template(d.namespace(), d.name() + "-" + n, d.labels(), d.podSpec()));
+        }
+        mine.sort((a, b) -> Boolean.compare(a.isBound(), b.isBound()) != 0 ? Boolean.compare(a.isBound(), b.isBound())
+                : Integer.compare(index(b), index(a)));
+        for (int i = 0; i < before - replicas; i++) cluster.deletePod(mine.get(i).key());
+        if (log) world.record(new Decision(world.clock().instant(), Decision.Kind.SCALED, d.name(), before + " → " + replicas + " replicas"));
+    }
+
+    private static int index(Pod p) {
+        String n = p.name();
+        return Integer.parseInt(n.substring(n.lastIndexOf('-') + 1));
+    }
+
+    private void expect(Scenario.Expect e) {
+        ClusterSnapshot s = cluster.snapshot();
+        Map<String, Integer> types = new LinkedHashMap<>();
+        for (NodeClaim c : s.nodeClaims()) if (c.status() != null) types.merge(c.status().instanceType(), 1, Integer::sum);
+        List<String> expected = new ArrayList<>();
+        List<String> actual = new ArrayList<>();
+        boolean ok = true;
+        if (e.nodes().isPresent()) {
+            expected.add(e.nodes().get() + " node(s)");
+            actual.add(s.nodeClaims().size() + " node(s)");
+            ok &= e.nodes().get() == s.nodeClaims().size();
+        }
+        if (!e.instanceTypes().isEmpty()) {
+            expected.add(e.instanceTypes().toString());
+            actual.add(types.toString());
+            ok &= e.instanceTypes().equals(types);
+        }
+        if (e.pending().isPresent()) {
+            expected.add(e.pending().get() + " pending");
+            actual.add(s.pendingPods().size() + " pending");
+            ok &= e.pending().get() == s.pendingPods().size();
+        }
+        checks.add(new Check(e.at().toString(), ok, String.join(", ", expected), String.join(", ", actual)));
+    }
+
+    private SimulationReport report() {
+        return SimulationReport.of(scenario, catalog, SimulatedWorld.START, world.timeline(), checks, cluster.snapshot());
+    }
+}

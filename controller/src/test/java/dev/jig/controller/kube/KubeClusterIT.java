@@ -1,0 +1,194 @@
+package dev.jig.controller.kube;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.controller.cloud.Instance;
+import dev.jig.controller.cloud.SimulatedCloud;
+import dev.jig.controller.cloud.UnavailableOfferings;
+import dev.jig.controller.model.InstanceTypeResolver;
+import dev.jig.controller.provisioning.Decision;
+import dev.jig.controller.provisioning.NameGenerator;
+import dev.jig.controller.provisioning.NodeClaimLifecycle;
+import dev.jig.controller.provisioning.Provisioner;
+import dev.jig.controller.simulate.SimulatedClock;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.BooleanSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The Kubernetes adapter against fabric8's mock API server in CRUD mode: pending pods in, NodeClaims and Nodes out. */
+@EnableKubernetesMockClient(crud = true)
+class KubeClusterIT {
+
+    KubernetesClient client;
+
+    private final SimulatedClock clock = new SimulatedClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final List<Decision> decisions = new ArrayList<>();
+    private KubeCluster cluster;
+    private SimulatedCloud cloud;
+    private Provisioner provisioner;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        crd("karpenter.sh", "NodePool", "nodepools");
+        crd("karpenter.k8s.aws", "EC2NodeClass", "ec2nodeclasses");
+        crd("karpenter.sh", "NodeClaim", "nodeclaims");
+        Path file = Path.of(System.getProperty("jig.repo.root", ".."), "examples", "scenarios", "inflate.yaml");
+        JsonNode scenario = new dev.jig.compiler.yaml.YamlLoader().load(new dev.jig.compiler.source.SourceFile(file.toString(), Files.readString(file)))
+                .document().orElseThrow().root();
+        client.genericKubernetesResources(KubeCluster.NODE_POOLS).resource(generic(scenario.path("spec").path("nodePools").get(0))).create();
+        client.genericKubernetesResources(KubeCluster.NODE_CLASSES).resource(generic(scenario.path("spec").path("nodeClasses").get(0))).create();
+        cluster = new KubeCluster(client);
+        cloud = new SimulatedCloud(new InstanceTypeResolver(Catalog.bundled(), List.of("us-east-1a", "us-east-1b", "us-east-1c"), false),
+                clock, Duration.ofSeconds(30), new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL));
+        NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, decisions::add);
+        provisioner = new Provisioner(cluster, cloud, lifecycle, clock, decisions::add, new NameGenerator(new Random(1)));
+        await(cluster::synced);
+    }
+
+    @AfterEach
+    void tearDown() {
+        cluster.close();
+    }
+
+    @Test
+    void pendingPodsBecomeALaunchedNodeClaimThenARegisteredAndInitializedNode() {
+        for (int i = 0; i < 5; i++) {
+            client.pods().inNamespace("default").resource(new PodBuilder().withNewMetadata().withName("inflate-" + i).withNamespace("default")
+                    .addToLabels("app", "inflate").endMetadata().withNewSpec().addToNodeSelector("type", "karpenter")
+                    .addToContainers(new ContainerBuilder().withName("pause").withImage("registry.k8s.io/pause:3.10").withNewResources()
+                            .addToRequests("memory", new Quantity("1Gi")).endResources().build()).endSpec().build()).create();
+        }
+        await(() -> cluster.snapshot().pendingPods().size() == 5);
+        tick(3);
+        await(() -> client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).list().getItems().size() == 1);
+        GenericKubernetesResource claim = client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).list().getItems().get(0);
+        JsonNode json = client.getKubernetesSerialization().convertValue(claim, JsonNode.class);
+        assertThat(json.path("apiVersion").asText()).isEqualTo("karpenter.sh/v1");
+        assertThat(json.path("metadata").path("labels").path(WellKnownLabels.NODEPOOL).asText()).isEqualTo("default");
+        assertThat(json.path("metadata").path("labels").path(WellKnownLabels.INSTANCE_TYPE).asText()).isEqualTo("m5.large");
+        assertThat(json.path("spec").path("nodeClassRef").path("name").asText()).isEqualTo("default");
+        assertThat(json.path("spec").path("requirements").toString()).contains("node.kubernetes.io/instance-type", "m5.large");
+        assertThat(condition(json, "Launched")).isEqualTo("True");
+        assertThat(condition(json, "Registered")).isEqualTo("False");
+
+        clock.advance(Duration.ofSeconds(30));
+        for (Instance i : cloud.list()) registerNode(i, json);
+        await(() -> cluster.snapshot().nodes().size() == 1);
+        tick(1);
+        await(() -> "True".equals(condition(nodeClaimJson(), "Registered")));
+        await(() -> cluster.snapshot().nodeClaims().get(0).registered());
+        tick(1);
+        await(() -> "True".equals(condition(nodeClaimJson(), "Initialized")));
+
+        var node = client.nodes().list().getItems().get(0);
+        assertThat(node.getMetadata().getLabels()).containsEntry(WellKnownLabels.NODEPOOL, "default").containsEntry("type", "karpenter")
+                .containsEntry(WellKnownLabels.INSTANCE_TYPE, "m5.large").containsEntry(WellKnownLabels.CAPACITY_TYPE, "on-demand")
+                .containsKeys(WellKnownLabels.ZONE, WellKnownLabels.ARCH, WellKnownLabels.OS, NodeClaimLifecycle.REGISTERED_LABEL,
+                        NodeClaimLifecycle.INITIALIZED_LABEL);
+        assertThat(node.getSpec().getTaints()).noneMatch(t -> t.getKey().equals(NodeClaimLifecycle.UNREGISTERED_TAINT));
+        assertThat(decisions).extracting(Decision::kind).containsSubsequence(Decision.Kind.NODECLAIM_CREATED, Decision.Kind.LAUNCHED,
+                Decision.Kind.REGISTERED, Decision.Kind.INITIALIZED);
+    }
+
+    @Test
+    void theTenancyConfigMapAndDaemonSetsAreRead() {
+        client.configMaps().inNamespace("jig-system").resource(new io.fabric8.kubernetes.api.model.ConfigMapBuilder().withNewMetadata()
+                .withName("jig-tenancy").withNamespace("jig-system").endMetadata().addToData("tenancy.json", TENANCY).build()).create();
+        client.apps().daemonSets().inNamespace("kube-system").resource(new io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder()
+                .withNewMetadata().withName("agent").withNamespace("kube-system").endMetadata().withNewSpec().withNewTemplate()
+                .withNewMetadata().addToLabels("app", "agent").endMetadata().withNewSpec().addToContainers(new ContainerBuilder()
+                        .withName("agent").withNewResources().addToRequests("cpu", new Quantity("200m")).endResources().build())
+                .endSpec().endTemplate().endSpec().build()).create();
+        await(() -> cluster.snapshot().tenancy().isPresent() && cluster.snapshot().daemonSets().size() == 1);
+        assertThat(cluster.snapshot().tenancy().get().tenants()).containsKey("alpha");
+        assertThat(cluster.snapshot().daemonSets().get(0).requests().cpuMillis()).isEqualTo(200);
+        assertThat(cluster.snapshot().nodePools()).extracting(p -> p.name()).containsExactly("default");
+        assertThat(cluster.snapshot().nodeClasses()).containsKey("default");
+    }
+
+    private static final String TENANCY = """
+            {"format": "jig.dev/v1alpha1", "cluster": "c", "tenancyKey": "jig.dev/tenant", "poolLabel": "jig.dev/pool", "labelAdmins": [],
+             "weightBands": {"regular": {"min": 1, "max": 79}, "reserved": {"min": 80, "max": 100}},
+             "tenants": {"alpha": {"isolation": "shared", "namespaces": ["default"], "quota": {"cpu": "8", "memory": "32Gi", "nvidia.com/gpu": "0"},
+                                    "nodePools": ["default"]}},
+             "namespaces": {"default": "alpha"}, "nodePools": {"default": "alpha"}}""";
+
+    private void registerNode(Instance i, JsonNode claim) {
+        Map<String, String> labels = new java.util.HashMap<>();
+        claim.path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
+        String name = i.providerId().substring(i.providerId().lastIndexOf('/') + 1) + ".ec2.internal";
+        labels.put("kubernetes.io/hostname", name);
+        client.nodes().resource(new NodeBuilder().withNewMetadata().withName(name).withLabels(labels).endMetadata()
+                .withNewSpec().withProviderID(i.providerId()).addNewTaint().withKey(NodeClaimLifecycle.UNREGISTERED_TAINT)
+                .withEffect("NoExecute").endTaint().endSpec()
+                .withNewStatus().withConditions(new NodeConditionBuilder().withType("Ready").withStatus("True").build())
+                .addToCapacity("cpu", new Quantity("2")).addToCapacity("memory", new Quantity("7577Mi")).addToCapacity("pods", new Quantity("29"))
+                .addToAllocatable("cpu", new Quantity("1930m")).addToAllocatable("memory", new Quantity("6903Mi")).addToAllocatable("pods", new Quantity("29"))
+                .endStatus().build()).create();
+    }
+
+    private JsonNode nodeClaimJson() {
+        return client.getKubernetesSerialization().convertValue(client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).list().getItems().get(0), JsonNode.class);
+    }
+
+    private static String condition(JsonNode claim, String type) {
+        for (JsonNode c : claim.path("status").path("conditions")) if (c.path("type").asText().equals(type)) return c.path("status").asText();
+        return null;
+    }
+
+    private void tick(int seconds) {
+        for (int i = 0; i < seconds; i++) {
+            clock.advance(Duration.ofSeconds(1));
+            provisioner.reconcile();
+        }
+    }
+
+    private GenericKubernetesResource generic(JsonNode n) {
+        return client.getKubernetesSerialization().convertValue(n, GenericKubernetesResource.class);
+    }
+
+    private void crd(String group, String kind, String plural) {
+        client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder().withNewMetadata()
+                .withName(plural + "." + group).endMetadata().withNewSpec().withGroup(group).withScope("Cluster")
+                .withNewNames().withKind(kind).withPlural(plural).withSingular(kind.toLowerCase()).endNames()
+                .addNewVersion().withName("v1").withServed(true).withStorage(true).withNewSubresources().withNewStatus().endStatus().endSubresources()
+                .withNewSchema().withNewOpenAPIV3Schema().withType("object").withXKubernetesPreserveUnknownFields(true).endOpenAPIV3Schema().endSchema()
+                .endVersion().endSpec().build()).create();
+    }
+
+    /** Polls until the condition holds, for up to ten seconds (informers are asynchronous). */
+    static void await(BooleanSupplier condition) {
+        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > end) throw new AssertionError("condition not met within 10 s");
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.jig.controller.kube;
+
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static dev.jig.controller.kube.KubeClusterIT.await;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Leader election on a Lease against the mock API server: one leader at a time, and a hand-over on release. */
+@EnableKubernetesMockClient(crud = true)
+class LeaderElectionIT {
+
+    KubernetesClient client;
+
+    @Test
+    void oneReplicaLeadsAndTheOtherTakesOverWhenItLetsGo() {
+        AtomicInteger started = new AtomicInteger();
+        LeaderElection a = new LeaderElection(client, "jig-system", "replica-a", Duration.ofSeconds(2), started::incrementAndGet, () -> { });
+        await(a::leading);
+        LeaderElection b = new LeaderElection(client, "jig-system", "replica-b", Duration.ofSeconds(2), started::incrementAndGet, () -> { });
+        Lease lease = client.leases().inNamespace("jig-system").withName(LeaderElection.LEASE_NAME).get();
+        assertThat(lease.getSpec().getHolderIdentity()).isEqualTo("replica-a");
+        assertThat(b.leading()).isFalse();
+        a.close();
+        await(b::leading);
+        assertThat(client.leases().inNamespace("jig-system").withName(LeaderElection.LEASE_NAME).get().getSpec().getHolderIdentity()).isEqualTo("replica-b");
+        assertThat(started.get()).isEqualTo(2);
+        b.close();
+    }
+}

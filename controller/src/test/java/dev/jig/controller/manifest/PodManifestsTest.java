@@ -1,0 +1,91 @@
+package dev.jig.controller.manifest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jig.compiler.karpenter.Requirement;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.ResourceList;
+import dev.jig.controller.model.Toleration;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PodManifestsTest {
+
+    private static JsonNode json(String s) throws Exception {
+        return new ObjectMapper().readTree(s.replace('\'', '"'));
+    }
+
+    @Test
+    void effectiveRequestsAreTheLargerOfContainersAndInitContainersPlusOverhead() throws Exception {
+        Pod p = PodManifests.pod(json("""
+                {'metadata': {'name': 'p', 'namespace': 'ns', 'uid': 'u1', 'labels': {'app': 'x'}},
+                 'spec': {'containers': [{'resources': {'requests': {'cpu': '250m', 'memory': '1Gi'}}},
+                                         {'resources': {'limits': {'cpu': '1', 'memory': '512Mi', 'nvidia.com/gpu': '1'}}}],
+                          'initContainers': [{'resources': {'requests': {'cpu': '2', 'memory': '128Mi'}}}],
+                          'overhead': {'cpu': '100m'}}}""")).orElseThrow();
+        assertThat(p.requests()).isEqualTo(new ResourceList(2100, 1536 * ResourceList.MIB, 0, 1, 1));
+        assertThat(p.uid()).isEqualTo("u1");
+        assertThat(p.key()).isEqualTo("ns/p");
+    }
+
+    @Test
+    void unmodelledExtendedResourcesAreKeptByName() throws Exception {
+        Pod p = PodManifests.pod(json("{'metadata': {'name': 'p'}, 'spec': {'containers': [{'resources': {'requests': {'vpc.amazonaws.com/pod-eni': '1'}}}]}}")).orElseThrow();
+        assertThat(p.otherRequests()).containsExactly("vpc.amazonaws.com/pod-eni");
+    }
+
+    @Test
+    void affinitiesTolerationsAndSpreadsAreRead() throws Exception {
+        Pod p = PodManifests.pod(json("""
+                {'metadata': {'name': 'p', 'labels': {'app': 'web', 'rev': '7'}},
+                 'spec': {'containers': [{}], 'nodeSelector': {'type': 'karpenter'},
+                  'tolerations': [{'key': 'dedicated', 'operator': 'Exists', 'effect': 'NoSchedule'}],
+                  'topologySpreadConstraints': [{'maxSkew': 1, 'topologyKey': 'topology.kubernetes.io/zone', 'whenUnsatisfiable': 'ScheduleAnyway',
+                       'labelSelector': {'matchLabels': {'app': 'web'}}, 'matchLabelKeys': ['rev']}],
+                  'affinity': {'nodeAffinity': {'requiredDuringSchedulingIgnoredDuringExecution': {'nodeSelectorTerms': [
+                        {'matchExpressions': [{'key': 'kubernetes.io/arch', 'operator': 'In', 'values': ['arm64']}]}]},
+                      'preferredDuringSchedulingIgnoredDuringExecution': [{'weight': 5, 'preference': {'matchExpressions': [
+                        {'key': 'karpenter.sh/capacity-type', 'operator': 'In', 'values': ['spot']}]}}]},
+                    'podAntiAffinity': {'requiredDuringSchedulingIgnoredDuringExecution': [
+                        {'labelSelector': {'matchExpressions': [{'key': 'app', 'operator': 'In', 'values': ['web']}]}, 'topologyKey': 'kubernetes.io/hostname'}]},
+                    'podAffinity': {'preferredDuringSchedulingIgnoredDuringExecution': [
+                        {'weight': 3, 'podAffinityTerm': {'labelSelector': {'matchLabels': {'app': 'db'}}, 'topologyKey': 'topology.kubernetes.io/zone'}}]}}}}
+                """)).orElseThrow();
+        assertThat(p.nodeSelector()).containsEntry("type", "karpenter");
+        assertThat(p.tolerations()).containsExactly(new Toleration("dedicated", "Exists", "", "NoSchedule"));
+        assertThat(p.spreads().get(0).hard()).isFalse();
+        assertThat(p.spreads().get(0).selector().matchLabels()).containsEntry("app", "web").containsEntry("rev", "7");
+        assertThat(p.requiredTerms().get(0).matchExpressions()).containsExactly(new Requirement("kubernetes.io/arch", Requirement.Operator.In, java.util.List.of("arm64")));
+        assertThat(p.preferredTerms().get(0).weight()).isEqualTo(5);
+        assertThat(p.antiAffinity().get(0).selector().matches(Map.of("app", "web"))).isTrue();
+        assertThat(p.preferredAffinity().get(0).weight()).isEqualTo(3);
+    }
+
+    @Test
+    void boundDaemonSetAndFinishedPodsAreRecognised() throws Exception {
+        Pod d = PodManifests.pod(json("{'metadata': {'name': 'agent-x', 'ownerReferences': [{'kind': 'DaemonSet', 'name': 'agent'}]}, 'spec': {'nodeName': 'n1', 'containers': []}}")).orElseThrow();
+        assertThat(d.daemonSet()).isTrue();
+        assertThat(d.nodeName()).isEqualTo("n1");
+        assertThat(PodManifests.pod(json("{'metadata': {'name': 'done'}, 'spec': {}, 'status': {'phase': 'Succeeded'}}"))).isEmpty();
+    }
+
+    @Test
+    void anEmptyNamespaceSelectorMeansEveryNamespaceAndALabelledOneIsKeptAsSuch() throws Exception {
+        Pod p = PodManifests.pod(json("""
+                {'metadata': {'name': 'p'}, 'spec': {'containers': [], 'affinity': {'podAntiAffinity': {'requiredDuringSchedulingIgnoredDuringExecution': [
+                    {'labelSelector': {'matchLabels': {'app': 'web'}}, 'topologyKey': 'kubernetes.io/hostname', 'namespaceSelector': {}},
+                    {'labelSelector': {'matchLabels': {'app': 'db'}}, 'topologyKey': 'kubernetes.io/hostname', 'namespaceSelector': {'matchLabels': {'team': 'x'}}}]}}}}
+                """)).orElseThrow();
+        assertThat(p.antiAffinity().get(0).namespaces()).containsExactly(dev.jig.controller.model.PodAffinityTerm.ALL_NAMESPACES);
+        assertThat(p.antiAffinity().get(1).namespaces()).containsExactly(dev.jig.controller.model.PodAffinityTerm.BY_NAMESPACE_LABELS);
+    }
+
+    @Test
+    void anUnboundPodBeingDeletedIsNotPending() throws Exception {
+        assertThat(PodManifests.pod(json("{'metadata': {'name': 'p', 'deletionTimestamp': '2026-01-01T00:00:00Z'}, 'spec': {}}"))).isEmpty();
+        assertThat(PodManifests.pod(json("{'metadata': {'name': 'p', 'deletionTimestamp': '2026-01-01T00:00:00Z'}, 'spec': {'nodeName': 'n'}}"))).isPresent();
+    }
+}

@@ -1,0 +1,167 @@
+package dev.jig.controller.provisioning;
+
+import dev.jig.compiler.catalog.Catalog;
+import dev.jig.compiler.karpenter.Taint;
+import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.compiler.policy.Resources;
+import dev.jig.compiler.tenancy.Tenancy;
+import dev.jig.controller.model.Limits;
+import dev.jig.controller.model.Node;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.NodeClass;
+import dev.jig.controller.model.NodePool;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.ResourceList;
+import dev.jig.controller.simulate.SimulatedWorld;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import static dev.jig.controller.testing.Fixtures.ZONES;
+import static dev.jig.controller.testing.Fixtures.inflatePool;
+import static dev.jig.controller.testing.Fixtures.pool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ProvisionerTest {
+
+    private final SimulatedWorld world = new SimulatedWorld(Catalog.bundled(), ZONES, true, Duration.ofSeconds(30), Duration.ofSeconds(10));
+
+    private void add(NodePool pool) {
+        world.cluster().put(pool);
+        world.cluster().put(NodeClass.al2023("default"));
+    }
+
+    private void pods(String prefix, int n, long cpu, long mib, Map<String, String> selector) {
+        for (int i = 0; i < n; i++) world.cluster().put(Pod.of("default", prefix + "-" + i, ResourceList.of(cpu, mib), Map.of("app", prefix)).with().nodeSelector(selector).build());
+    }
+
+    private List<NodeClaim> claims() {
+        return world.cluster().snapshot().nodeClaims();
+    }
+
+    @Test
+    void aNodeClaimIsLaunchedRegisteredAndInitialized() {
+        add(inflatePool());
+        pods("inflate", 5, 0, 1024, Map.of("type", "karpenter"));
+        world.tick();
+        world.tick();
+        assertThat(claims()).hasSize(1);
+        NodeClaim launched = claims().get(0);
+        assertThat(launched.launched()).isTrue();
+        assertThat(launched.registered()).isFalse();
+        assertThat(launched.status().instanceType()).isEqualTo("m5.large");
+        world.waitUntilSettled(Duration.ofMinutes(5));
+        NodeClaim done = claims().get(0);
+        assertThat(done.registered()).isTrue();
+        assertThat(done.initialized()).isTrue();
+        assertThat(done.status().conditions()).extracting(NodeClaim.Condition::type)
+                .contains(NodeClaim.LAUNCHED, NodeClaim.REGISTERED, NodeClaim.INITIALIZED, NodeClaim.READY);
+        assertThat(world.cluster().snapshot().pendingPods()).isEmpty();
+        assertThat(world.timeline()).extracting(Decision::kind).containsSubsequence(Decision.Kind.BATCH, Decision.Kind.NODECLAIM_CREATED,
+                Decision.Kind.LAUNCHED, Decision.Kind.REGISTERED, Decision.Kind.INITIALIZED, Decision.Kind.POD_BOUND);
+    }
+
+    @Test
+    void nodesCarryTheWellKnownLabelsAndThePoolsLabelsAndTaints() {
+        NodePool tainted = pool("gpu", 10, Map.of("team", "ml"), List.of(new Taint("dedicated", "ml", "NoSchedule")), Limits.NONE);
+        add(tainted);
+        world.cluster().put(Pod.of("default", "p", ResourceList.of(500, 512), Map.of()).with()
+                .toleration(new dev.jig.controller.model.Toleration("dedicated", "Equal", "ml", "NoSchedule")).build());
+        world.waitUntilSettled(Duration.ofMinutes(5));
+        Node node = world.cluster().snapshot().nodes().get(0);
+        assertThat(node.labels()).containsKeys(WellKnownLabels.NODEPOOL, WellKnownLabels.CAPACITY_TYPE, WellKnownLabels.ZONE,
+                WellKnownLabels.INSTANCE_TYPE, WellKnownLabels.ARCH, WellKnownLabels.OS, "kubernetes.io/hostname",
+                NodeClaimLifecycle.REGISTERED_LABEL, NodeClaimLifecycle.INITIALIZED_LABEL);
+        assertThat(node.labels()).containsEntry(WellKnownLabels.NODEPOOL, "gpu").containsEntry("team", "ml").containsEntry(WellKnownLabels.OS, "linux");
+        assertThat(node.taints()).containsExactly(new Taint("dedicated", "ml", "NoSchedule"));
+        assertThat(world.cluster().snapshot().pendingPods()).isEmpty();
+    }
+
+    @Test
+    void aCapacityErrorFallsBackToTheNextOfferingInTheSameLaunch() {
+        add(inflatePool());
+        world.cloud().injectCapacityError("m5.large", "*", "on-demand");
+        pods("inflate", 5, 0, 1024, Map.of("type", "karpenter"));
+        world.waitUntilSettled(Duration.ofMinutes(5));
+        assertThat(claims()).extracting(c -> c.status().instanceType()).containsExactly("r5.large");
+    }
+
+    @Test
+    void noCapacityDeletesTheNodeClaimAndItsPodsAreTriedAgainAfterTheCacheExpires() {
+        add(inflatePool());
+        world.cloud().injectCapacityError("*", "*", "*");
+        pods("inflate", 5, 0, 1024, Map.of("type", "karpenter"));
+        world.runFor(Duration.ofSeconds(30));
+        assertThat(world.timeline()).extracting(Decision::kind).contains(Decision.Kind.LAUNCH_FAILED, Decision.Kind.UNSCHEDULABLE);
+        assertThat(claims()).isEmpty();
+        world.cloud().clearCapacityErrors();
+        world.runFor(Duration.ofMinutes(4));
+        world.waitUntilSettled(Duration.ofMinutes(5));
+        assertThat(claims()).extracting(c -> c.status().instanceType()).containsExactly("m5.large");
+        assertThat(world.cluster().snapshot().pendingPods()).isEmpty();
+    }
+
+    @Test
+    void aNodeThatNeverRegistersIsDeletedAfterTheRegistrationTtl() {
+        SimulatedWorld slow = new SimulatedWorld(Catalog.bundled(), ZONES, true, Duration.ofMinutes(30), Duration.ofSeconds(10));
+        slow.cluster().put(inflatePool());
+        slow.cluster().put(NodeClass.al2023("default"));
+        slow.cluster().put(Pod.of("default", "p", ResourceList.of(0, 1024), Map.of()).with().nodeSelector("type", "karpenter").build());
+        slow.runFor(Duration.ofMinutes(16));
+        assertThat(slow.timeline()).anyMatch(d -> d.kind() == Decision.Kind.NODECLAIM_DELETED && d.message().contains("did not register"));
+    }
+
+    @Test
+    void successiveBatchesNeverLaunchPastThePoolLimit() {
+        add(pool("small", 10, Map.of(), List.of(), new Limits(8000, Limits.UNLIMITED, Limits.UNLIMITED, Limits.UNLIMITED)));
+        for (int wave = 0; wave < 4; wave++) {
+            pods("wave" + wave, 6, 1000, 512, Map.of());
+            world.runFor(Duration.ofSeconds(3));
+            assertThat(launchedCpu()).isLessThanOrEqualTo(8000);
+        }
+        world.waitUntilSettled(Duration.ofMinutes(5));
+        assertThat(launchedCpu()).isLessThanOrEqualTo(8000);
+        assertThat(world.timeline()).anyMatch(d -> d.kind() == Decision.Kind.UNSCHEDULABLE && d.message().contains("JIG0604"));
+    }
+
+    @Test
+    void concurrentProvisioningRunsNeverLaunchPastATenantQuota() throws Exception {
+        NodePool a = pool("alpha-a", 20, Map.of(), List.of(), new Limits(16000, Limits.UNLIMITED, Limits.UNLIMITED, Limits.UNLIMITED));
+        NodePool b = pool("alpha-b", 10, Map.of(), List.of(), new Limits(16000, Limits.UNLIMITED, Limits.UNLIMITED, Limits.UNLIMITED));
+        add(a);
+        add(b);
+        world.cluster().tenancy(Tenancy.of("test", "jig.dev/tenant", "jig.dev/pool", List.of(), new Tenancy.WeightBand(1, 79),
+                new Tenancy.WeightBand(80, 100), List.of(new Tenancy.TenantEntry("alpha", false, List.of("default"),
+                        new Resources(16000, 1_000_000, 0), List.of("alpha-a", "alpha-b")))));
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        CountDownLatch start = new CountDownLatch(1);
+        List<java.util.concurrent.Future<?>> runs = new ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+            int thread = t;
+            runs.add(pool.submit(() -> {
+                start.await();
+                pods("t" + thread, 4, 1500, 1024, Map.of());
+                world.provisioner().provision();
+                return null;
+            }));
+        }
+        start.countDown();
+        for (var f : runs) f.get(30, TimeUnit.SECONDS);
+        pool.shutdown();
+        assertThat(launchedCpu()).isLessThanOrEqualTo(16000);
+        assertThat(claims()).isNotEmpty();
+    }
+
+    private long launchedCpu() {
+        long sum = 0;
+        for (NodeClaim c : claims()) if (c.status() != null) sum += c.status().capacity().cpuMillis();
+        return sum;
+    }
+}

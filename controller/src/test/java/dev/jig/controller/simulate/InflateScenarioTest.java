@@ -1,0 +1,54 @@
+package dev.jig.controller.simulate;
+
+import dev.jig.compiler.catalog.Catalog;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The seed scenario of the issue, played as {@code jig-controller simulate} plays it. */
+class InflateScenarioTest {
+
+    static final Path FILE = Path.of(System.getProperty("jig.repo.root", ".."), "examples", "scenarios", "inflate.yaml");
+
+    static SimulationReport play() throws IOException {
+        ScenarioReader.Result read = ScenarioReader.read(FILE, Files.readString(FILE));
+        assertThat(read.diagnostics()).isEmpty();
+        return Simulation.run(read.scenario().orElseThrow(), Catalog.bundled());
+    }
+
+    @Test
+    void scalingToFivePodsLaunchesExactlyOneM5LargeAndToTwelveASecond() throws IOException {
+        SimulationReport r = play();
+        assertThat(r.checks()).hasSize(2).allSatisfy(c -> assertThat(c.passed()).as(c.at() + ": " + c.actual()).isTrue());
+        assertThat(r.checks().get(0).expected()).isEqualTo("1 node(s), {m5.large=1}, 0 pending");
+        assertThat(r.checks().get(1).expected()).isEqualTo("2 node(s), {m5.large=2}, 0 pending");
+        assertThat(r.passed()).isTrue();
+    }
+
+    @Test
+    void theReportListsTheNodesWithTheirPricesAndTheTotal() throws IOException {
+        SimulationReport r = play();
+        assertThat(r.nodes()).extracting(SimulationReport.NodeLine::instanceType).containsExactly("m5.large", "m5.large");
+        assertThat(r.nodes()).allSatisfy(n -> assertThat(n.pricePerHour()).isEqualTo(0.096));
+        assertThat(r.totalPerHour()).isEqualTo(0.192, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(r.text()).contains("NODECLAIM_CREATED", "LAUNCHED", "INITIALIZED", "Total: 2 node(s), $0.1920 per hour");
+        assertThat(r.json()).contains("\"totalPerHour\" : 0.192", "\"passed\" : true", "\"kind\" : \"NODECLAIM_CREATED\"");
+    }
+
+    @Test
+    void theFirstBatchRunsOneIdleSecondAfterThePodsAppear() throws IOException {
+        SimulationReport r = play();
+        SimulationReport.Line batch = r.timeline().stream().filter(l -> l.kind().equals("BATCH")).findFirst().orElseThrow();
+        assertThat(batch.at()).isEqualTo(2);
+        assertThat(batch.subject()).isEqualTo("5 pods");
+    }
+
+    @Test
+    void sameScenarioSameTimeline() throws IOException {
+        assertThat(play().json()).isEqualTo(play().json());
+    }
+}
