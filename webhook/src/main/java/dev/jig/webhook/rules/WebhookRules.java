@@ -80,9 +80,13 @@ public final class WebhookRules {
     private Target target(AdmissionInput in) {
         String path = in.group() + "/" + in.resourcePath();
         switch (path) {
-            case "/pods", "/pods/binding", "/pods/ephemeralcontainers" -> {
+            case "/pods", "/pods/binding", "/bindings", "/pods/ephemeralcontainers" -> {
                 if (settings.isExempt(in.namespace())) return Target.EXEMPT_POD;
-                return path.equals("/pods") ? Target.POD : path.equals("/pods/binding") ? Target.BINDING : Target.EPHEMERAL;
+                return switch (path) {
+                    case "/pods" -> Target.POD;
+                    case "/pods/ephemeralcontainers" -> Target.EPHEMERAL;
+                    default -> Target.BINDING; // pods/binding and the legacy bindings resource carry the same Binding
+                };
             }
             case "/namespaces" -> {
                 String name = in.object().path("metadata").path("name").asText(in.name());
@@ -92,7 +96,7 @@ public final class WebhookRules {
                 return Target.POOL;
             }
             default -> throw new UnknownResourceException("no rules for resource '" + path
-                    + "'; the webhook handles pods (and pods/binding, pods/ephemeralcontainers), namespaces,"
+                    + "'; the webhook handles pods (and pods/binding, pods/ephemeralcontainers), bindings, namespaces,"
                     + " karpenter.sh nodepools and karpenter.k8s.aws ec2nodeclasses");
         }
     }

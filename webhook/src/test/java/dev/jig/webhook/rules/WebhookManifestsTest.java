@@ -77,7 +77,7 @@ class WebhookManifestsTest {
                 }
             }
         }
-        assertThat(sent).contains("/pods", "/pods/binding", "/pods/ephemeralcontainers", "/namespaces", "karpenter.sh/nodepools",
+        assertThat(sent).contains("/pods", "/pods/binding", "/bindings", "/pods/ephemeralcontainers", "/namespaces", "karpenter.sh/nodepools",
                 "karpenter.k8s.aws/ec2nodeclasses");
     }
 }

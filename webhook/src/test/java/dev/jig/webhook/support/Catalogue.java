@@ -112,6 +112,10 @@ public final class Catalogue {
         // subresources
         c.add(new Case("pods/binding to another tenant's node", Requests.binding("storefront", "b1", "payments-node-1"), Rule.POD_FOREIGN_NODE));
         c.add(new Case("pods/binding of a tenant's pod to an unknown node", Requests.binding("payments", "b2", "node-from-nowhere"), Rule.POD_FOREIGN_NODE));
+        c.add(new Case("pods/binding of a pod of no tenant to an unknown node", Requests.binding("default", "b4", "node-from-nowhere"), Rule.POD_FOREIGN_NODE));
+        c.add(new Case("spec.nodeName of a pod of no tenant on an unknown node",
+                create(with(pod("sandbox", "n3"), "{\"nodeName\":\"node-not-yet-registered\"}")), Rule.POD_FOREIGN_NODE));
+        c.add(new Case("legacy bindings resource to another tenant's node", Requests.legacyBinding("storefront", "b3", "payments-node-1"), Rule.POD_FOREIGN_NODE));
         ObjectNode running = with(payments("e1"), "{\"nodeName\":\"payments-node-1\"}");
         c.add(new Case("pods/ephemeralcontainers update that also adds a foreign toleration",
                 Requests.ephemeral(with(running.deepCopy(), "{\"ephemeralContainers\":[{\"name\":\"debug\",\"image\":\"busybox\"}],"
@@ -143,6 +147,12 @@ public final class Catalogue {
                 Rule.NAMESPACE_LABEL_NOT_ADMIN));
         c.add(new Case("tenant creates a namespace with a tenant label",
                 Requests.namespace(Operation.CREATE, Requests.namespaceObject("payments-shadow", "payments"), null, Requests.DEVELOPER),
+                Rule.NAMESPACE_LABEL_NOT_ADMIN));
+        c.add(new Case("tenant squats a namespace the ConfigMap assigns to another tenant, unlabelled",
+                Requests.namespace(Operation.CREATE, Requests.namespaceObject("payments", null), null, Requests.DEVELOPER),
+                Rule.NAMESPACE_LABEL_NOT_ADMIN));
+        c.add(new Case("tenant squats a tenant namespace with its right label",
+                Requests.namespace(Operation.CREATE, Requests.namespaceObject("analytics", "analytics"), null, Requests.DEVELOPER),
                 Rule.NAMESPACE_LABEL_NOT_ADMIN));
         // pools
         ObjectNode hand = nodePool("storefront-web");
@@ -208,6 +218,7 @@ public final class Catalogue {
         c.add(new Case("spec.nodeName on the tenant's own node", create(with(storefront("l10"), "{\"nodeName\":\"storefront-node-1\"}")), null));
         c.add(new Case("pods/binding to the tenant's own node", Requests.binding("payments", "l11", "payments-node-1"), null));
         c.add(new Case("pods/binding of a pod of no tenant to a system node", Requests.binding("default", "l12", "system-node-1"), null));
+        c.add(new Case("legacy bindings resource to the tenant's own node", Requests.legacyBinding("payments", "l12b", "payments-node-1"), null));
         c.add(new Case("keyless Exists toleration in kube-system (exempt)",
                 create(with(pod("kube-system", "l13"), "{\"tolerations\":[{\"operator\":\"Exists\"}]}")), null));
         ObjectNode legacy = with(pod("storefront", "l14"), "{\"tolerations\":[{\"key\":\"jig.dev/tenant\",\"value\":\"payments\"}]}");

@@ -31,6 +31,12 @@ public final class Requests {
         return new AdmissionInput(UUID.randomUUID().toString(), Operation.CREATE, "", "Binding", "pods", "binding", namespace, pod, SCHEDULER, b, null);
     }
 
+    /** The legacy {@code POST /api/v1/namespaces/{ns}/bindings}: the same Binding, resource {@code bindings}, no subresource. */
+    public static AdmissionInput legacyBinding(String namespace, String pod, String node) {
+        AdmissionInput b = binding(namespace, pod, node);
+        return new AdmissionInput(b.uid(), Operation.CREATE, "", "Binding", "bindings", "", namespace, pod, SCHEDULER, b.object(), null);
+    }
+
     public static AdmissionInput ephemeral(JsonNode pod, JsonNode old) {
         return new AdmissionInput(UUID.randomUUID().toString(), Operation.UPDATE, "", "Pod", "pods", "ephemeralcontainers",
                 pod.path("metadata").path("namespace").asText(), pod.path("metadata").path("name").asText(), DEVELOPER, pod, old);
