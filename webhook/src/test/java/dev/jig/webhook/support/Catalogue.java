@@ -104,6 +104,8 @@ public final class Catalogue {
                 create(with(storefront("a2"), podAffinity("podAntiAffinity", "{\"topologyKey\":\"topology.kubernetes.io/zone\",\"namespaceSelector\":{},\"labelSelector\":{\"matchLabels\":{\"app\":\"api\"}}}"))), Rule.POD_FOREIGN_POD_AFFINITY));
         c.add(new Case("pod affinity namespaceSelector on another tenant's label",
                 create(with(storefront("a3"), podAffinity("podAffinity", "{\"topologyKey\":\"kubernetes.io/hostname\",\"namespaceSelector\":{\"matchLabels\":{\"jig.dev/tenant\":\"payments\"}},\"labelSelector\":{}}"))), Rule.POD_FOREIGN_POD_AFFINITY));
+        c.add(new Case("pod anti-affinity of a tenant's pod to a namespace of no tenant",
+                create(with(storefront("a4"), podAffinity("podAntiAffinity", "{\"topologyKey\":\"topology.kubernetes.io/zone\",\"namespaces\":[\"default\"],\"labelSelector\":{}}"))), Rule.POD_FOREIGN_POD_AFFINITY));
         // nodeName
         c.add(new Case("spec.nodeName on another tenant's node",
                 create(with(storefront("n1"), "{\"nodeName\":\"payments-node-1\"}")), Rule.POD_FOREIGN_NODE));
@@ -182,16 +184,26 @@ public final class Catalogue {
         ObjectNode nolimits = nodePool("search-query");
         ((ObjectNode) nolimits.get("spec")).remove("limits");
         c.add(new Case("NodePool without limits", Requests.pool(Operation.CREATE, restamped(nolimits), null), Rule.POOL_LIMITS_MISSING));
-        ObjectNode unlisted = nodePool("storefront-web");
-        ((ObjectNode) unlisted.get("metadata")).put("name", "platform-spare");
-        ((ObjectNode) unlisted.get("metadata")).remove("labels");
-        ((ObjectNode) unlisted.at("/spec/template/metadata/labels")).remove("jig.dev/tenant");
-        restamped(unlisted);
+        ObjectNode unlisted = restamped(unlistedPool());
         ObjectNode claimed = unlisted.deepCopy();
         ((ObjectNode) claimed.get("metadata")).putObject("labels").put("jig.dev/tenant", "payments");
         c.add(new Case("label-only UPDATE claiming a tenant for an unlisted NodePool", Requests.pool(Operation.UPDATE, claimed, unlisted), Rule.POOL_TENANT_MISMATCH));
         ObjectNode invalid = nodePool("search-query");
         ((ObjectNode) invalid.get("spec")).put("weight", 101);
+        for (String op : List.of("NotIn", "Exists", "Gt")) {
+            ObjectNode tenantPool = nodePool("storefront-web");
+            ObjectNode r = ((ArrayNode) tenantPool.at("/spec/template/spec/requirements")).addObject().put("key", "jig.dev/tenant").put("operator", op);
+            if (!op.equals("Exists")) r.putArray("values").add(op.equals("Gt") ? "1" : "payments");
+            c.add(new Case("tenant NodePool requirement on the tenancy key " + op, Requests.pool(Operation.CREATE, restamped(tenantPool), null),
+                    Rule.POOL_TENANT_MISMATCH));
+        }
+        ObjectNode unlistedExists = unlistedPool();
+        ((ArrayNode) unlistedExists.at("/spec/template/spec/requirements")).addObject().put("key", "jig.dev/tenant").put("operator", "Exists");
+        c.add(new Case("unlisted NodePool requiring the tenancy key Exists", Requests.pool(Operation.CREATE, restamped(unlistedExists), null),
+                Rule.POOL_TENANT_MISMATCH));
+        ObjectNode gpuless = nodePool("search-query");
+        ((ObjectNode) gpuless.path("spec").path("limits")).remove("nvidia.com/gpu");
+        c.add(new Case("tenant NodePool without an nvidia.com/gpu limit", Requests.pool(Operation.CREATE, restamped(gpuless), null), Rule.POOL_LIMITS_MISSING));
         c.add(new Case("NodePool the Karpenter CRD refuses", Requests.pool(Operation.CREATE, restamped(invalid), null), Rule.KARPENTER_SCHEMA));
         return c;
     }
@@ -242,14 +254,22 @@ public final class Catalogue {
         for (ObjectNode p : Acme.objects("EC2NodeClass")) {
             c.add(new Case("compiled EC2NodeClass " + p.path("metadata").path("name").asText(), Requests.pool(Operation.CREATE, p, null), null));
         }
-        ObjectNode excluding = nodePool("storefront-web");
-        ((ArrayNode) excluding.at("/spec/template/spec/requirements")).addObject().put("key", "jig.dev/tenant").put("operator", "NotIn")
-                .putArray("values").add("payments");
-        c.add(new Case("NodePool requirement excluding another tenant (NotIn)", Requests.pool(Operation.CREATE, restamped(excluding), null), null));
+        ObjectNode unclaimed = unlistedPool();
+        ((ArrayNode) unclaimed.at("/spec/template/spec/requirements")).addObject().put("key", "jig.dev/tenant").put("operator", "DoesNotExist");
+        c.add(new Case("unlisted NodePool requiring the tenancy key DoesNotExist", Requests.pool(Operation.CREATE, restamped(unclaimed), null), null));
         ObjectNode finalizer = nodePool("payments-api");
         ((ObjectNode) finalizer.get("metadata")).putArray("finalizers").add("karpenter.sh/termination");
         c.add(new Case("Karpenter adds a finalizer to a compiled NodePool", Requests.pool(Operation.UPDATE, finalizer, nodePool("payments-api")), null));
         return c;
+    }
+
+    /** A compiled NodePool renamed to one no tenant lists, with its tenant label and node label removed (not restamped). */
+    static ObjectNode unlistedPool() {
+        ObjectNode unlisted = nodePool("storefront-web");
+        ((ObjectNode) unlisted.get("metadata")).put("name", "platform-spare");
+        ((ObjectNode) unlisted.get("metadata")).remove("labels");
+        ((ObjectNode) unlisted.at("/spec/template/metadata/labels")).remove("jig.dev/tenant");
+        return unlisted;
     }
 
     static String affinity(String kind, String terms) {
