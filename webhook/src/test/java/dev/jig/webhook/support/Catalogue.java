@@ -204,6 +204,14 @@ public final class Catalogue {
         ObjectNode gpuless = nodePool("search-query");
         ((ObjectNode) gpuless.path("spec").path("limits")).remove("nvidia.com/gpu");
         c.add(new Case("tenant NodePool without an nvidia.com/gpu limit", Requests.pool(Operation.CREATE, restamped(gpuless), null), Rule.POOL_LIMITS_MISSING));
+        c.add(new Case("compiled NodePool applied by a user who recomputed the public content hash",
+                Requests.pool(Operation.CREATE, nodePool("payments-api"), null, Requests.DEVELOPER), Rule.POOL_NOT_COMPILED));
+        ObjectNode grown = nodePool("search-query");
+        ((ObjectNode) grown.path("spec").path("limits")).put("cpu", 8);
+        c.add(new Case("NodePool restamped by hand with its recomputed hash (UPDATE by a user)",
+                Requests.pool(Operation.UPDATE, restamped(grown), nodePool("search-query"), Requests.DEVELOPER), Rule.POOL_NOT_COMPILED));
+        c.add(new Case("compiled EC2NodeClass created by a user", Requests.pool(Operation.CREATE, Acme.objects("EC2NodeClass").get(0), null,
+                Requests.DEVELOPER), Rule.POOL_NOT_COMPILED));
         c.add(new Case("NodePool the Karpenter CRD refuses", Requests.pool(Operation.CREATE, restamped(invalid), null), Rule.KARPENTER_SCHEMA));
         return c;
     }
@@ -259,7 +267,12 @@ public final class Catalogue {
         c.add(new Case("unlisted NodePool requiring the tenancy key DoesNotExist", Requests.pool(Operation.CREATE, restamped(unclaimed), null), null));
         ObjectNode finalizer = nodePool("payments-api");
         ((ObjectNode) finalizer.get("metadata")).putArray("finalizers").add("karpenter.sh/termination");
-        c.add(new Case("Karpenter adds a finalizer to a compiled NodePool", Requests.pool(Operation.UPDATE, finalizer, nodePool("payments-api")), null));
+        c.add(new Case("Karpenter adds a finalizer to a compiled NodePool",
+                Requests.pool(Operation.UPDATE, finalizer, nodePool("payments-api"), Requests.KARPENTER), null));
+        ObjectNode status = nodePool("payments-api");
+        status.putObject("status").putObject("resources").put("cpu", "4");
+        c.add(new Case("Karpenter updates a compiled NodePool's status",
+                Requests.pool(Operation.UPDATE, status, nodePool("payments-api"), Requests.KARPENTER), null));
         return c;
     }
 
