@@ -14,15 +14,14 @@ import java.util.stream.Collectors;
  */
 public record Decision(List<Denial> denials, ArrayNode patch, List<Denial> notes) {
 
-    private static final Decision ALLOW = new Decision(List.of(), JsonNodeFactory.instance.arrayNode(), List.of());
-
     public Decision {
         denials = List.copyOf(denials);
         notes = List.copyOf(notes);
     }
 
+    /** An allowing decision with an empty patch; a new one each time, since the patch is a mutable ArrayNode. */
     public static Decision allow() {
-        return ALLOW;
+        return new Decision(List.of(), JsonNodeFactory.instance.arrayNode(), List.of());
     }
 
     public static Decision deny(List<Denial> denials) {
@@ -34,7 +33,7 @@ public record Decision(List<Denial> denials, ArrayNode patch, List<Denial> notes
     }
 
     public static Decision patch(ArrayNode patch) {
-        return patch.isEmpty() ? ALLOW : new Decision(List.of(), patch, List.of());
+        return patch.isEmpty() ? allow() : new Decision(List.of(), patch, List.of());
     }
 
     /** Denies when there are denials, else allows with the notes. */

@@ -76,6 +76,11 @@ public final class WebhookMetrics {
         Gauge.builder(name, object, value).strongReference(true).register(registry);
     }
 
+    /** A monotonic count read from {@code object} at scrape time (exported with {@code _total}). */
+    public <T> void functionCounter(String name, T object, ToDoubleFunction<T> value) {
+        io.micrometer.core.instrument.FunctionCounter.builder(name, object, value).register(registry);
+    }
+
     public String scrape() {
         return registry.scrape();
     }

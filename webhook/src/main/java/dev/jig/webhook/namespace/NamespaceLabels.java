@@ -18,6 +18,10 @@ import java.util.List;
  * webhook resolves it from the ConfigMap by namespace name), so the label cannot move a namespace
  * into another tenant; it is guarded because namespace selectors of other tools (network
  * policies, pod affinity terms) trust it. Changes that leave the label alone pass.
+ * <p>Creating a namespace the tenancy ConfigMap assigns to a tenant also needs a label admin,
+ * labelled or not: pods take their tenant from the ConfigMap by namespace name, so whoever
+ * creates {@code payments} first (squatting it before GitOps does) would otherwise own a
+ * namespace whose pods the webhook steers onto the tenant's dedicated nodes.
  */
 public final class NamespaceLabels {
 
@@ -30,13 +34,18 @@ public final class NamespaceLabels {
         String name = in.object().path("metadata").path("name").asText(in.name());
         String before = label(in.oldObject(), key);
         String after = label(in.object(), key);
+        String owner = view.tenantOfNamespace(name).map(TenantEntry::name).orElse("");
+        boolean admin = in.user().isAnyOf(view.tenancy().labelAdmins());
+        if (in.operation() == Operation.CREATE && !owner.isEmpty() && !admin) {
+            return Decision.deny(Rule.NAMESPACE_LABEL_NOT_ADMIN, "user '" + in.user().username() + "' creates namespace '" + name
+                    + "', which the tenancy ConfigMap assigns to tenant '" + owner + "'; only label admins create tenant namespaces");
+        }
         if (before.equals(after)) return Decision.allow();
         List<Denial> out = new ArrayList<>();
-        if (!in.user().isAnyOf(view.tenancy().labelAdmins())) {
+        if (!admin) {
             out.add(new Denial(Rule.NAMESPACE_LABEL_NOT_ADMIN, "user '" + in.user().username() + "' "
                     + describe(key, before, after) + " on namespace '" + name + "'"));
         }
-        String owner = view.tenantOfNamespace(name).map(TenantEntry::name).orElse("");
         if (!after.equals(owner) && !after.isEmpty()) {
             out.add(new Denial(Rule.NAMESPACE_LABEL_MISMATCH, "namespace '" + name + "' labelled " + key + "=" + after
                     + (owner.isEmpty() ? " but no tenant lists it" : " but tenant '" + owner + "' lists it")));

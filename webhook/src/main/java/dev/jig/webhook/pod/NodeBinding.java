@@ -10,9 +10,11 @@ import java.util.Optional;
 /**
  * Pods put directly on a node, by {@code spec.nodeName} or by a {@code pods/binding} (the
  * scheduler's call, which a user with the right can make too). A tenant's pod may only go to a
- * node labelled for its tenant; a node the view does not know yet is refused (the scheduler
- * retries the binding once the Node informer has seen it). A pod of no tenant may go anywhere
- * but to a tenant's node.
+ * node labelled for its tenant. A node the view does not know yet is refused for every pod in
+ * scope, tenant or not (the scheduler retries the binding once the Node informer has seen it):
+ * otherwise a pod of no tenant could name a node before it registers and land on it once it
+ * turns out to be a dedicated tenant's. A pod of no tenant may go to any known node but a
+ * tenant's.
  */
 public final class NodeBinding {
 
@@ -28,18 +30,17 @@ public final class NodeBinding {
 
     static Optional<Denial> check(String where, String node, String tenant, TenancyView view) {
         Optional<String> nodeTenant = view.tenantOfNode(node);
-        if (tenant != null) {
-            if (nodeTenant.isEmpty()) {
-                return Optional.of(new Denial(Rule.POD_FOREIGN_NODE, where + " '" + node + "' is not a known node of tenant '" + tenant + "'"));
-            }
-            if (!nodeTenant.get().equals(tenant)) {
-                return Optional.of(new Denial(Rule.POD_FOREIGN_NODE, where + " '" + node + "' belongs to "
-                        + (nodeTenant.get().isEmpty() ? "no tenant" : "tenant '" + nodeTenant.get() + "'") + ", not to tenant '" + tenant + "'"));
-            }
-            return Optional.empty();
+        if (nodeTenant.isEmpty()) {
+            return Optional.of(new Denial(Rule.POD_FOREIGN_NODE, where + " '" + node + "' is not a known node"
+                    + (tenant == null ? "" : " of tenant '" + tenant + "'") + "; the scheduler retries once the node is registered"));
         }
-        if (nodeTenant.isPresent() && !nodeTenant.get().isEmpty()) {
-            return Optional.of(new Denial(Rule.POD_FOREIGN_NODE, where + " '" + node + "' belongs to tenant '" + nodeTenant.get() + "'"));
+        String owner = nodeTenant.get();
+        if (tenant != null && !owner.equals(tenant)) {
+            return Optional.of(new Denial(Rule.POD_FOREIGN_NODE, where + " '" + node + "' belongs to "
+                    + (owner.isEmpty() ? "no tenant" : "tenant '" + owner + "'") + ", not to tenant '" + tenant + "'"));
+        }
+        if (tenant == null && !owner.isEmpty()) {
+            return Optional.of(new Denial(Rule.POD_FOREIGN_NODE, where + " '" + node + "' belongs to tenant '" + owner + "'"));
         }
         return Optional.empty();
     }

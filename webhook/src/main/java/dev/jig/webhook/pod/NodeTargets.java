@@ -2,6 +2,7 @@ package dev.jig.webhook.pod;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.karpenter.WellKnownLabels;
 import dev.jig.webhook.admission.Denial;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.util.ArrayList;
@@ -24,7 +25,6 @@ import java.util.List;
  */
 final class NodeTargets {
 
-    static final String NODEPOOL_LABEL = "karpenter.sh/nodepool";
     static final String HOSTNAME_LABEL = "kubernetes.io/hostname";
 
     private final TenancyView view;
@@ -49,7 +49,7 @@ final class NodeTargets {
         }
         for (JsonNode c : spec.path("topologySpreadConstraints")) {
             String key = c.path("topologyKey").asText("");
-            if (key.equals(view.tenancyKey()) || key.equals(view.tenancy().poolLabel()) || key.equals(NODEPOOL_LABEL)) {
+            if (key.equals(view.tenancyKey()) || key.equals(view.tenancy().poolLabel()) || key.equals(WellKnownLabels.NODEPOOL)) {
                 out.add(new Denial(Rule.POD_FOREIGN_SELECTOR,
                         "topology spread constraint over '" + key + "' spreads the pod across other tenants' nodes"));
             }
@@ -91,7 +91,7 @@ final class NodeTargets {
     }
 
     private boolean isIdentifying(String key) {
-        return key.equals(view.tenancyKey()) || key.equals(NODEPOOL_LABEL) || key.equals(view.tenancy().poolLabel()) || key.equals(HOSTNAME_LABEL);
+        return key.equals(view.tenancyKey()) || key.equals(WellKnownLabels.NODEPOOL) || key.equals(view.tenancy().poolLabel()) || key.equals(HOSTNAME_LABEL);
     }
 
     /** A description of the foreign owner that {@code key=value} selects, or null when it is not foreign. */
@@ -104,7 +104,7 @@ final class NodeTargets {
             boolean foreign = tenant != null ? !value.equals(tenant) : view.tenant(value).isPresent();
             return foreign ? "tenant '" + value + "'" : null;
         }
-        if (key.equals(NODEPOOL_LABEL)) {
+        if (key.equals(WellKnownLabels.NODEPOOL)) {
             String owner = view.ownerOfPool(value).orElse("");
             return isForeign(owner) ? "NodePool of tenant '" + owner + "'" : null;
         }

@@ -6,13 +6,16 @@ import dev.jig.compiler.tenancy.Tenancy.TenantEntry;
 import dev.jig.webhook.admission.Denial;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Pod affinity and anti-affinity terms that reach other tenants' pods. Affinity towards another
  * tenant's pods aims the pod at that tenant's nodes; a required anti-affinity term is honoured
  * symmetrically by the scheduler, so a term over all namespaces with a zone topology key lets one
  * tenant keep another tenant's matching pods out of whole zones. So a term may only name the
- * pod's own tenant's namespaces: {@code namespaces} must not list another tenant's namespace, and
+ * pod's own tenant's namespaces: {@code namespaces} must not list another tenant's namespace nor,
+ * for a tenant's pod, a namespace of no tenant (whose pods may run anywhere, so the term would
+ * reach outside the tenant just the same), and
  * a {@code namespaceSelector} must pin the tenant, by the tenancy label (which only label admins
  * set) or by {@code kubernetes.io/metadata.name}. A pod of no tenant may not reach any tenant's
  * namespace. Terms without {@code namespaces} and {@code namespaceSelector} stay in the pod's own
@@ -41,9 +44,9 @@ final class PodAffinityScope {
         String own = tenant == null ? null : tenant.name();
         for (JsonNode ns : term.path("namespaces")) {
             String owner = view.tenantOfNamespace(ns.asText("")).map(TenantEntry::name).orElse(null);
-            if (owner != null && !owner.equals(own)) {
+            if (!Objects.equals(owner, own)) {
                 out.add(new Denial(Rule.POD_FOREIGN_POD_AFFINITY, kind + " term names namespace '" + ns.asText()
-                        + "' of tenant '" + owner + "'"));
+                        + "' of " + (owner == null ? "no tenant" : "tenant '" + owner + "'")));
             }
         }
         JsonNode selector = term.get("namespaceSelector");

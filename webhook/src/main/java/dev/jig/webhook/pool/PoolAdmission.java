@@ -21,14 +21,16 @@ import java.util.List;
  *       {@link KarpenterRules#validateUpdate} for transitions), so the cluster refuses what
  *       {@code jig lint} refuses;</li>
  *   <li>provenance: {@code jig.dev/content-hash} must equal {@link Provenance#contentHash} of the
- *       admitted object, so a pool created or edited by hand is refused — unless its name is on the
- *       break-glass list, which admits it with an audit note;</li>
+ *       admitted object, so a pool created or edited by hand is refused; and, since that hash is
+ *       unkeyed and anyone can recompute it, the request must come from a label admin (the GitOps
+ *       principal, {@code Tenancy.labelAdmins()}) — unless the name is on the break-glass list,
+ *       which admits it with an audit note;</li>
  *   <li>for NodePools, tenancy ({@link PoolTenancy}), limits and quota ({@link PoolQuota}) and the
  *       weight band ({@link PoolWeight}).</li>
  * </ol>
  * An UPDATE that leaves the object's content hash and its tenancy label unchanged (Karpenter's
- * own metadata updates, finalizer removal during deletion, GitOps annotations) is always
- * admitted, so a pool admitted earlier never gets stuck; the tenancy label is outside the hash but
+ * own metadata, status and finalizer updates, finalizer removal during deletion, GitOps
+ * annotations) is always admitted, whoever makes it, so a pool admitted earlier never gets stuck; the tenancy label is outside the hash but
  * decides whose quota an unlisted pool counts against, so changing it is judged in full.
  */
 public final class PoolAdmission {
@@ -58,6 +60,11 @@ public final class PoolAdmission {
         if (settings.breakGlass().contains(name)) {
             notes.add(new Denial(Rule.POOL_BREAK_GLASS, kind + " '" + name + "' admitted without provenance by the break-glass list"));
         } else {
+            if (!in.user().isAnyOf(view.tenancy().labelAdmins())) {
+                denials.add(new Denial(Rule.POOL_NOT_COMPILED, "user '" + in.user().username() + "' "
+                        + (in.operation() == Operation.CREATE ? "creates " : "changes the content of ") + kind + " '" + name
+                        + "'; only the GitOps principal (the tenancy ConfigMap's labelAdmins) applies compiled pools"));
+            }
             String stamped = object.path("metadata").path("annotations").path(Provenance.CONTENT_HASH).asText("");
             if (stamped.isEmpty()) {
                 denials.add(new Denial(Rule.POOL_NOT_COMPILED, kind + " '" + name + "' has no " + Provenance.CONTENT_HASH + " annotation"));

@@ -15,7 +15,10 @@ import java.util.Map;
  * Every NodePool needs cpu and memory limits, and a tenant's pools together must fit its quota.
  * The sum takes this pool's new limits plus the limits of the tenant's other NodePools as they
  * are in the cluster now (from the NodePool informer, by owner), not as git has them: the cluster
- * is what Karpenter enforces. A GPU limit counts where a pool sets one. Two pools admitted at the
+ * is what Karpenter enforces. A tenant's pool must also set an {@code nvidia.com/gpu} limit, 0 when
+ * it has no GPUs: Karpenter reads a missing limit as unlimited, so a pool without one could launch
+ * GPU nodes past the tenant's GPU quota (the compiler always emits it). A pool no tenant owns
+ * counts against no quota and needs only cpu and memory. Two pools admitted at the
  * same instant can both pass (admission sees no other in-flight request); the next change to
  * either is checked against both.
  */
@@ -35,6 +38,11 @@ final class PoolQuota {
             return;
         }
         if (owner == null) return;
+        if (!limits.has(WellKnownLabels.GPU_RESOURCE)) {
+            out.add(new Denial(Rule.POOL_LIMITS_MISSING, "NodePool '" + name + "' of tenant '" + owner + "' sets no "
+                    + WellKnownLabels.GPU_RESOURCE + " limit (Karpenter reads a missing limit as unlimited; set 0 for a pool without GPUs)"));
+            return;
+        }
         Resources quota = view.tenant(owner).orElseThrow().quota();
         Quantity cpu = amount(limits, "cpu");
         Quantity memory = amount(limits, "memory");

@@ -13,7 +13,11 @@ import java.util.Set;
 /**
  * A NodePool's tenant claims must agree with each other and with the tenancy ConfigMap. A pool
  * claims a tenant through its label, the label it puts on its nodes (template label or a
- * single-valued {@code In} requirement on the tenancy key) and its taints. The owner is the
+ * requirement on the tenancy key) and its taints. Any requirement on the tenancy key other than
+ * {@code DoesNotExist} is a claim: Karpenter labels a node with some value that satisfies
+ * {@code Exists}, {@code NotIn}, {@code Gt} or {@code Lt}, which may be another tenant's name. So
+ * a tenant's pool may only require {@code In [<owner>]}, and a pool no tenant lists may only
+ * require {@code DoesNotExist}. The owner is the
  * tenant the ConfigMap lists the pool under: its pool must carry the label on itself and on its
  * nodes, a dedicated tenant's pool also the taint {@code <key>=<tenant>:NoSchedule}, and nothing
  * may name another tenant. A pool no tenant lists may claim no tenant: otherwise a hand-made pool
@@ -34,9 +38,15 @@ final class PoolTenancy {
         Set<String> claims = new LinkedHashSet<>();
         if (!label.isEmpty()) claims.add(label);
         if (!nodeLabel.isEmpty()) claims.add(nodeLabel);
+        Set<String> otherOperators = new LinkedHashSet<>();
         for (JsonNode r : template.path("spec").path("requirements")) {
-            if (r.path("key").asText("").equals(key) && r.path("operator").asText("").equals("In")) {
+            if (!r.path("key").asText("").equals(key)) continue;
+            String op = r.path("operator").asText("");
+            if (op.equals("In")) {
                 r.path("values").forEach(v -> claims.add(v.asText("")));
+                if (r.path("values").isEmpty()) otherOperators.add("In []");
+            } else if (!op.equals("DoesNotExist")) {
+                otherOperators.add(op);
             }
         }
         Set<String> taints = new LinkedHashSet<>();
@@ -54,6 +64,10 @@ final class PoolTenancy {
                 out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' claims tenant " + quoted(claims)
                         + " but the tenancy ConfigMap lists it under no tenant"));
             }
+            if (!otherOperators.isEmpty()) {
+                out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' has a requirement on " + key + " (" + String.join(", ", otherOperators)
+                        + ") but the tenancy ConfigMap lists it under no tenant; only DoesNotExist may name the key"));
+            }
             return null;
         }
         TenantEntry t = owner.get();
@@ -61,6 +75,10 @@ final class PoolTenancy {
             if (!c.equals(t.name())) {
                 out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' of tenant '" + t.name() + "' names tenant '" + c + "'"));
             }
+        }
+        if (!otherOperators.isEmpty()) {
+            out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' of tenant '" + t.name() + "' has a requirement on " + key
+                    + " (" + String.join(", ", otherOperators) + "); a tenant's pool may only require " + key + " In [" + t.name() + "]"));
         }
         if (!label.equals(t.name())) {
             out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' lacks the label " + key + "=" + t.name()));

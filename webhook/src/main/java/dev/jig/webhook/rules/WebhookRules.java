@@ -13,6 +13,7 @@ import dev.jig.webhook.pool.PoolAdmission;
 import dev.jig.webhook.pool.PoolDefaults;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The webhook's pure core: routes a request to its rules by resource and returns the decision.
@@ -41,17 +42,13 @@ public final class WebhookRules {
 
     /** The validating webhook's decision. */
     public Decision validate(AdmissionInput in, Optional<TenancyView> view) {
-        Target target = target(in);
-        if (target.exempt()) return Decision.allow();
-        if (view.isEmpty()) return notSynced();
-        TenancyView v = view.get();
-        return switch (target) {
-            case POD -> PodIsolation.validate(in, v);
-            case BINDING -> NodeBinding.validate(in, v);
-            case EPHEMERAL -> EphemeralContainers.validate(in, v);
-            case NAMESPACE -> NamespaceLabels.validate(in, v);
-            case POOL -> PoolAdmission.validate(in, v, settings);
-            case EXEMPT_POD, EXEMPT_NAMESPACE -> Decision.allow();
+        return switch (target(in)) {
+            case EXEMPT -> Decision.allow();
+            case POD -> withView(view, v -> PodIsolation.validate(in, v));
+            case BINDING -> withView(view, v -> NodeBinding.validate(in, v));
+            case EPHEMERAL -> withView(view, v -> EphemeralContainers.validate(in, v));
+            case NAMESPACE -> withView(view, v -> NamespaceLabels.validate(in, v));
+            case POOL -> withView(view, v -> PoolAdmission.validate(in, v, settings));
         };
     }
 
@@ -65,34 +62,40 @@ public final class WebhookRules {
         };
     }
 
+    /** The rule's decision, or {@link Rule#TENANCY_NOT_SYNCED} while there is no view. */
+    private static Decision withView(Optional<TenancyView> view, Function<TenancyView, Decision> rule) {
+        return view.map(rule).orElseGet(WebhookRules::notSynced);
+    }
+
     private static Decision notSynced() {
         return Decision.deny(Rule.TENANCY_NOT_SYNCED, "no tenancy view yet");
     }
 
+    /** What a request is about; {@code EXEMPT}: a pod or namespace in the exempt system namespaces. */
     private enum Target {
-        POD, BINDING, EPHEMERAL, NAMESPACE, POOL, EXEMPT_POD, EXEMPT_NAMESPACE;
-
-        boolean exempt() {
-            return this == EXEMPT_POD || this == EXEMPT_NAMESPACE;
-        }
+        POD, BINDING, EPHEMERAL, NAMESPACE, POOL, EXEMPT
     }
 
     private Target target(AdmissionInput in) {
         String path = in.group() + "/" + in.resourcePath();
         switch (path) {
-            case "/pods", "/pods/binding", "/pods/ephemeralcontainers" -> {
-                if (settings.isExempt(in.namespace())) return Target.EXEMPT_POD;
-                return path.equals("/pods") ? Target.POD : path.equals("/pods/binding") ? Target.BINDING : Target.EPHEMERAL;
+            case "/pods", "/pods/binding", "/bindings", "/pods/ephemeralcontainers" -> {
+                if (settings.isExempt(in.namespace())) return Target.EXEMPT;
+                return switch (path) {
+                    case "/pods" -> Target.POD;
+                    case "/pods/ephemeralcontainers" -> Target.EPHEMERAL;
+                    default -> Target.BINDING; // pods/binding and the legacy bindings resource carry the same Binding
+                };
             }
             case "/namespaces" -> {
                 String name = in.object().path("metadata").path("name").asText(in.name());
-                return settings.isExempt(name) ? Target.EXEMPT_NAMESPACE : Target.NAMESPACE;
+                return settings.isExempt(name) ? Target.EXEMPT : Target.NAMESPACE;
             }
             case "karpenter.sh/nodepools", "karpenter.k8s.aws/ec2nodeclasses" -> {
                 return Target.POOL;
             }
             default -> throw new UnknownResourceException("no rules for resource '" + path
-                    + "'; the webhook handles pods (and pods/binding, pods/ephemeralcontainers), namespaces,"
+                    + "'; the webhook handles pods (and pods/binding, pods/ephemeralcontainers), bindings, namespaces,"
                     + " karpenter.sh nodepools and karpenter.k8s.aws ec2nodeclasses");
         }
     }

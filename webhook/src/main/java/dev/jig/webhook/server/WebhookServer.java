@@ -7,8 +7,6 @@ import dev.jig.webhook.tls.CertificateReloader;
 import dev.jig.webhook.tls.PemKeyStore;
 import io.javalin.Javalin;
 import io.javalin.http.HttpStatus;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -64,13 +62,9 @@ public final class WebhookServer implements AutoCloseable {
      */
     public static WebhookServer start(Options options, Function<AdmissionInput, Decision> validate, Function<AdmissionInput, Decision> mutate,
                                       BooleanSupplier ready, WebhookMetrics metrics) {
-        PemKeyStore pem = PemKeyStore.load(options.certFile(), options.keyFile());
-        byte[] digest;
-        try {
-            digest = CertificateReloader.digest(options.certFile(), options.keyFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        CertificateReloader.Snapshot tls = CertificateReloader.Snapshot.read(options.certFile(), options.keyFile());
+        PemKeyStore pem = tls.keyStore();
+        byte[] digest = tls.digest();
         SslContextFactory.Server ssl = new SslContextFactory.Server();
         ssl.setKeyStore(pem.keyStore());
         ssl.setKeyStorePassword(new String(pem.password()));
@@ -112,6 +106,7 @@ public final class WebhookServer implements AutoCloseable {
         WebhookServer server = new WebhookServer(app, new CertificateReloader(options.certFile(), options.keyFile(), ssl, digest));
         self[0] = server;
         metrics.gauge("jig.webhook.tls.reloads", server.reloader, r -> r.reloads());
+        metrics.functionCounter("jig.webhook.tls.reload.failures", server.reloader, r -> r.failures());
         app.start();
         server.reloader.start(options.reloadPeriod().toMillis(), TimeUnit.MILLISECONDS);
         LOG.atInfo().addKeyValue("event", "started").addKeyValue("port", server.port())

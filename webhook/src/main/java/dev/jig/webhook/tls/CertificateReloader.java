@@ -1,6 +1,7 @@
 package dev.jig.webhook.tls;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -34,6 +35,24 @@ public final class CertificateReloader implements AutoCloseable {
     private final AtomicLong failures = new AtomicLong();
     private byte[] digest;
 
+    /**
+     * The serving key store and the digest of exactly the bytes it was built from. Reading the
+     * files once for both closes the startup race in which the files were loaded, then rotated,
+     * then digested: the digest would name the new pair while the old one served, and no poll
+     * would ever see a change to reload.
+     */
+    public record Snapshot(PemKeyStore keyStore, byte[] digest) {
+
+        /** Reads both files once; fails like {@link PemKeyStore#load} with a message naming the file. */
+        public static Snapshot read(Path certFile, Path keyFile) {
+            byte[] cert = PemKeyStore.readBytes(certFile, "certificate");
+            byte[] key = PemKeyStore.readBytes(keyFile, "private key");
+            PemKeyStore store = PemKeyStore.fromPem(new String(cert, StandardCharsets.US_ASCII), new String(key, StandardCharsets.US_ASCII),
+                    certFile, keyFile);
+            return new Snapshot(store, CertificateReloader.digest(cert, key));
+        }
+    }
+
     public CertificateReloader(Path certFile, Path keyFile, SslContextFactory.Server ssl, byte[] initialDigest) {
         this.certFile = certFile;
         this.keyFile = keyFile;
@@ -64,12 +83,13 @@ public final class CertificateReloader implements AutoCloseable {
         }
         if (Arrays.equals(now, digest)) return false;
         try {
-            PemKeyStore loaded = PemKeyStore.load(certFile, keyFile);
+            Snapshot snapshot = Snapshot.read(certFile, keyFile);
+            PemKeyStore loaded = snapshot.keyStore();
             ssl.reload(f -> {
                 f.setKeyStore(loaded.keyStore());
                 f.setKeyStorePassword(new String(loaded.password()));
             });
-            digest = now;
+            digest = snapshot.digest();
             reloads.incrementAndGet();
             LOG.atInfo().addKeyValue("event", "tls-reloaded").addKeyValue("subject", loaded.chain().get(0).getSubjectX500Principal().getName())
                     .addKeyValue("notAfter", loaded.chain().get(0).getNotAfter().toInstant().toString()).log("serving certificate reloaded");
@@ -91,10 +111,15 @@ public final class CertificateReloader implements AutoCloseable {
 
     /** SHA-256 over both files' content. */
     public static byte[] digest(Path certFile, Path keyFile) throws IOException {
+        return digest(Files.readAllBytes(certFile), Files.readAllBytes(keyFile));
+    }
+
+    /** SHA-256 over both PEM texts, as {@link #digest(Path, Path)} computes it from the files. */
+    public static byte[] digest(byte[] cert, byte[] key) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update(Files.readAllBytes(certFile));
-            md.update(Files.readAllBytes(keyFile));
+            md.update(cert);
+            md.update(key);
             return md.digest();
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

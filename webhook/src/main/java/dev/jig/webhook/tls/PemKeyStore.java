@@ -34,8 +34,11 @@ public record PemKeyStore(KeyStore keyStore, char[] password, List<X509Certifica
     public static final String ALIAS = "webhook";
 
     public static PemKeyStore load(Path certFile, Path keyFile) {
-        String certPem = read(certFile, "certificate");
-        String keyPem = read(keyFile, "private key");
+        return fromPem(read(certFile, "certificate"), read(keyFile, "private key"), certFile, keyFile);
+    }
+
+    /** The key store of PEM text already read from {@code certFile} and {@code keyFile} (named in messages only). */
+    public static PemKeyStore fromPem(String certPem, String keyPem, Path certFile, Path keyFile) {
         List<X509Certificate> chain = certificates(certPem, certFile);
         PrivateKey key = privateKey(keyPem, keyFile);
         if (!matches(chain.get(0), key)) {
@@ -50,6 +53,11 @@ public record PemKeyStore(KeyStore keyStore, char[] password, List<X509Certifica
         } catch (GeneralSecurityException | IOException e) {
             throw new IllegalArgumentException("cannot build a key store from " + certFile + " and " + keyFile + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The bytes of a PEM file, with a message that names the file when it is missing or unreadable. */
+    static byte[] readBytes(Path file, String what) {
+        return read(file, what).getBytes(StandardCharsets.US_ASCII);
     }
 
     private static String read(Path file, String what) {

@@ -77,7 +77,54 @@ class WebhookManifestsTest {
                 }
             }
         }
-        assertThat(sent).contains("/pods", "/pods/binding", "/pods/ephemeralcontainers", "/namespaces", "karpenter.sh/nodepools",
+        assertThat(sent).contains("/pods", "/pods/binding", "/bindings", "/pods/ephemeralcontainers", "/namespaces", "karpenter.sh/nodepools",
                 "karpenter.k8s.aws/ec2nodeclasses");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> documents(String file) throws IOException {
+        List<Map<String, Object>> docs = new ArrayList<>();
+        for (Object d : new Load(LoadSettings.builder().build()).loadAllFromString(Files.readString(DEPLOY.resolve(file)))) {
+            if (d != null) docs.add((Map<String, Object>) d);
+        }
+        return docs;
+    }
+
+    private static Map<String, Object> find(List<Map<String, Object>> docs, String kind, String name) {
+        return docs.stream().filter(d -> d.get("kind").equals(kind) && ((Map<?, ?>) d.get("metadata")).get("name").equals(name))
+                .findFirst().orElseThrow(() -> new AssertionError(kind + " " + name));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theWebhookSurvivesDrainsAndNodeLossAndIsScheduledFirst() throws IOException {
+        List<Map<String, Object>> docs = documents("deployment.yaml");
+        Map<String, Object> pod = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) find(docs, "Deployment", "jig-webhook")
+                .get("spec")).get("template")).get("spec");
+        assertThat(pod.get("priorityClassName")).isEqualTo("system-cluster-critical");
+        List<Map<String, Object>> spread = (List<Map<String, Object>>) pod.get("topologySpreadConstraints");
+        assertThat(spread).anySatisfy(c -> assertThat(c.get("topologyKey")).isEqualTo("kubernetes.io/hostname"));
+        Map<String, Object> pdb = (Map<String, Object>) find(docs, "PodDisruptionBudget", "jig-webhook").get("spec");
+        assertThat(pdb.get("minAvailable")).isEqualTo(1);
+        assertThat(((Map<String, Object>) pdb.get("selector")).get("matchLabels")).isEqualTo(Map.of("app.kubernetes.io/name", "jig-webhook"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theServingCertificateIsIssuedByACaThatASelfSignedIssuerSigned() throws IOException {
+        List<Map<String, Object>> docs = documents("cert-manager.yaml");
+        Map<String, Object> serving = (Map<String, Object>) find(docs, "Certificate", "jig-webhook").get("spec");
+        assertThat(serving.get("secretName")).isEqualTo("jig-webhook-tls");
+        String caIssuer = (String) ((Map<String, Object>) serving.get("issuerRef")).get("name");
+        Map<String, Object> ca = (Map<String, Object>) ((Map<String, Object>) find(docs, "Issuer", caIssuer).get("spec")).get("ca");
+        assertThat(ca).as("the serving certificate's issuer is a CA issuer").isNotNull();
+        Map<String, Object> caCert = docs.stream().filter(d -> d.get("kind").equals("Certificate")
+                && ca.get("secretName").equals(((Map<String, Object>) d.get("spec")).get("secretName"))).findFirst().orElseThrow();
+        assertThat(((Map<String, Object>) caCert.get("spec")).get("isCA")).isEqualTo(true);
+        String root = (String) ((Map<String, Object>) ((Map<String, Object>) caCert.get("spec")).get("issuerRef")).get("name");
+        assertThat(((Map<String, Object>) find(docs, "Issuer", root).get("spec"))).containsKey("selfSigned");
+        for (String file : List.of("validating-webhook-configuration.yaml", "mutating-webhook-configuration.yaml")) {
+            assertThat(Files.readString(DEPLOY.resolve(file))).contains("cert-manager.io/inject-ca-from: jig-system/jig-webhook");
+        }
     }
 }

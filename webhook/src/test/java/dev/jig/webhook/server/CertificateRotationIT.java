@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.metrics.WebhookMetrics;
+import dev.jig.webhook.tls.CertificateReloader;
 import dev.jig.webhook.support.Pods;
 import dev.jig.webhook.support.Requests;
 import dev.jig.webhook.support.TestCertificates;
@@ -38,9 +39,13 @@ class CertificateRotationIT {
 
     /** A server on loopback with a fresh certificate in {@code tls}. */
     private static WebhookServer serve(Path tls) throws Exception {
+        return serve(tls, new WebhookMetrics());
+    }
+
+    private static WebhookServer serve(Path tls, WebhookMetrics metrics) throws Exception {
         return WebhookServer.start(new WebhookServer.Options("127.0.0.1", 0, tls.resolve("tls.crt"), tls.resolve("tls.key"), Duration.ofHours(1),
                 Duration.ofSeconds(5), false), in -> RULES.validate(in, Optional.of(Acme.view())), in -> RULES.mutate(in, Optional.of(Acme.view())),
-                () -> true, new WebhookMetrics());
+                () -> true, metrics);
     }
 
     @Test
@@ -94,12 +99,25 @@ class CertificateRotationIT {
     void halfWrittenRotationKeepsServingTheOldCertificate() throws Exception {
         Path tls = Files.createTempDirectory("tls");
         X509Certificate cert = TestCertificates.write(tls, "jig-webhook");
-        try (WebhookServer webhook = serve(tls)) {
+        WebhookMetrics metrics = new WebhookMetrics();
+        try (WebhookServer webhook = serve(tls, metrics)) {
             Files.writeString(tls.resolve("tls.crt"), "-----BEGIN CERTIFICATE-----\ntruncated");
             assertThat(webhook.reloader().poll()).isFalse();
             assertThat(served(webhook, TestCertificates.trusting(cert))).isEqualTo(cert);
             assertThat(webhook.reloader().failures()).isEqualTo(1);
+            assertThat(metrics.scrape()).contains("jig_webhook_tls_reload_failures_total 1.0");
         }
+    }
+
+    @Test
+    void theStartupDigestIsOfTheBytesThatServe() throws Exception {
+        Path tls = Files.createTempDirectory("tls");
+        X509Certificate cert = TestCertificates.write(tls, "jig-webhook");
+        CertificateReloader.Snapshot snapshot = CertificateReloader.Snapshot.read(tls.resolve("tls.crt"), tls.resolve("tls.key"));
+        assertThat(snapshot.keyStore().chain().get(0)).isEqualTo(cert);
+        assertThat(snapshot.digest()).isEqualTo(CertificateReloader.digest(tls.resolve("tls.crt"), tls.resolve("tls.key")));
+        TestCertificates.write(tls, "rotated");
+        assertThat(snapshot.digest()).isNotEqualTo(CertificateReloader.digest(tls.resolve("tls.crt"), tls.resolve("tls.key")));
     }
 
     @Test

@@ -104,6 +104,8 @@ public final class Catalogue {
                 create(with(storefront("a2"), podAffinity("podAntiAffinity", "{\"topologyKey\":\"topology.kubernetes.io/zone\",\"namespaceSelector\":{},\"labelSelector\":{\"matchLabels\":{\"app\":\"api\"}}}"))), Rule.POD_FOREIGN_POD_AFFINITY));
         c.add(new Case("pod affinity namespaceSelector on another tenant's label",
                 create(with(storefront("a3"), podAffinity("podAffinity", "{\"topologyKey\":\"kubernetes.io/hostname\",\"namespaceSelector\":{\"matchLabels\":{\"jig.dev/tenant\":\"payments\"}},\"labelSelector\":{}}"))), Rule.POD_FOREIGN_POD_AFFINITY));
+        c.add(new Case("pod anti-affinity of a tenant's pod to a namespace of no tenant",
+                create(with(storefront("a4"), podAffinity("podAntiAffinity", "{\"topologyKey\":\"topology.kubernetes.io/zone\",\"namespaces\":[\"default\"],\"labelSelector\":{}}"))), Rule.POD_FOREIGN_POD_AFFINITY));
         // nodeName
         c.add(new Case("spec.nodeName on another tenant's node",
                 create(with(storefront("n1"), "{\"nodeName\":\"payments-node-1\"}")), Rule.POD_FOREIGN_NODE));
@@ -112,6 +114,10 @@ public final class Catalogue {
         // subresources
         c.add(new Case("pods/binding to another tenant's node", Requests.binding("storefront", "b1", "payments-node-1"), Rule.POD_FOREIGN_NODE));
         c.add(new Case("pods/binding of a tenant's pod to an unknown node", Requests.binding("payments", "b2", "node-from-nowhere"), Rule.POD_FOREIGN_NODE));
+        c.add(new Case("pods/binding of a pod of no tenant to an unknown node", Requests.binding("default", "b4", "node-from-nowhere"), Rule.POD_FOREIGN_NODE));
+        c.add(new Case("spec.nodeName of a pod of no tenant on an unknown node",
+                create(with(pod("sandbox", "n3"), "{\"nodeName\":\"node-not-yet-registered\"}")), Rule.POD_FOREIGN_NODE));
+        c.add(new Case("legacy bindings resource to another tenant's node", Requests.legacyBinding("storefront", "b3", "payments-node-1"), Rule.POD_FOREIGN_NODE));
         ObjectNode running = with(payments("e1"), "{\"nodeName\":\"payments-node-1\"}");
         c.add(new Case("pods/ephemeralcontainers update that also adds a foreign toleration",
                 Requests.ephemeral(with(running.deepCopy(), "{\"ephemeralContainers\":[{\"name\":\"debug\",\"image\":\"busybox\"}],"
@@ -144,6 +150,12 @@ public final class Catalogue {
         c.add(new Case("tenant creates a namespace with a tenant label",
                 Requests.namespace(Operation.CREATE, Requests.namespaceObject("payments-shadow", "payments"), null, Requests.DEVELOPER),
                 Rule.NAMESPACE_LABEL_NOT_ADMIN));
+        c.add(new Case("tenant squats a namespace the ConfigMap assigns to another tenant, unlabelled",
+                Requests.namespace(Operation.CREATE, Requests.namespaceObject("payments", null), null, Requests.DEVELOPER),
+                Rule.NAMESPACE_LABEL_NOT_ADMIN));
+        c.add(new Case("tenant squats a tenant namespace with its right label",
+                Requests.namespace(Operation.CREATE, Requests.namespaceObject("analytics", "analytics"), null, Requests.DEVELOPER),
+                Rule.NAMESPACE_LABEL_NOT_ADMIN));
         // pools
         ObjectNode hand = nodePool("storefront-web");
         ((ObjectNode) hand.get("metadata")).remove("annotations");
@@ -172,16 +184,34 @@ public final class Catalogue {
         ObjectNode nolimits = nodePool("search-query");
         ((ObjectNode) nolimits.get("spec")).remove("limits");
         c.add(new Case("NodePool without limits", Requests.pool(Operation.CREATE, restamped(nolimits), null), Rule.POOL_LIMITS_MISSING));
-        ObjectNode unlisted = nodePool("storefront-web");
-        ((ObjectNode) unlisted.get("metadata")).put("name", "platform-spare");
-        ((ObjectNode) unlisted.get("metadata")).remove("labels");
-        ((ObjectNode) unlisted.at("/spec/template/metadata/labels")).remove("jig.dev/tenant");
-        restamped(unlisted);
+        ObjectNode unlisted = restamped(unlistedPool());
         ObjectNode claimed = unlisted.deepCopy();
         ((ObjectNode) claimed.get("metadata")).putObject("labels").put("jig.dev/tenant", "payments");
         c.add(new Case("label-only UPDATE claiming a tenant for an unlisted NodePool", Requests.pool(Operation.UPDATE, claimed, unlisted), Rule.POOL_TENANT_MISMATCH));
         ObjectNode invalid = nodePool("search-query");
         ((ObjectNode) invalid.get("spec")).put("weight", 101);
+        for (String op : List.of("NotIn", "Exists", "Gt")) {
+            ObjectNode tenantPool = nodePool("storefront-web");
+            ObjectNode r = ((ArrayNode) tenantPool.at("/spec/template/spec/requirements")).addObject().put("key", "jig.dev/tenant").put("operator", op);
+            if (!op.equals("Exists")) r.putArray("values").add(op.equals("Gt") ? "1" : "payments");
+            c.add(new Case("tenant NodePool requirement on the tenancy key " + op, Requests.pool(Operation.CREATE, restamped(tenantPool), null),
+                    Rule.POOL_TENANT_MISMATCH));
+        }
+        ObjectNode unlistedExists = unlistedPool();
+        ((ArrayNode) unlistedExists.at("/spec/template/spec/requirements")).addObject().put("key", "jig.dev/tenant").put("operator", "Exists");
+        c.add(new Case("unlisted NodePool requiring the tenancy key Exists", Requests.pool(Operation.CREATE, restamped(unlistedExists), null),
+                Rule.POOL_TENANT_MISMATCH));
+        ObjectNode gpuless = nodePool("search-query");
+        ((ObjectNode) gpuless.path("spec").path("limits")).remove("nvidia.com/gpu");
+        c.add(new Case("tenant NodePool without an nvidia.com/gpu limit", Requests.pool(Operation.CREATE, restamped(gpuless), null), Rule.POOL_LIMITS_MISSING));
+        c.add(new Case("compiled NodePool applied by a user who recomputed the public content hash",
+                Requests.pool(Operation.CREATE, nodePool("payments-api"), null, Requests.DEVELOPER), Rule.POOL_NOT_COMPILED));
+        ObjectNode grown = nodePool("search-query");
+        ((ObjectNode) grown.path("spec").path("limits")).put("cpu", 8);
+        c.add(new Case("NodePool restamped by hand with its recomputed hash (UPDATE by a user)",
+                Requests.pool(Operation.UPDATE, restamped(grown), nodePool("search-query"), Requests.DEVELOPER), Rule.POOL_NOT_COMPILED));
+        c.add(new Case("compiled EC2NodeClass created by a user", Requests.pool(Operation.CREATE, Acme.objects("EC2NodeClass").get(0), null,
+                Requests.DEVELOPER), Rule.POOL_NOT_COMPILED));
         c.add(new Case("NodePool the Karpenter CRD refuses", Requests.pool(Operation.CREATE, restamped(invalid), null), Rule.KARPENTER_SCHEMA));
         return c;
     }
@@ -208,6 +238,7 @@ public final class Catalogue {
         c.add(new Case("spec.nodeName on the tenant's own node", create(with(storefront("l10"), "{\"nodeName\":\"storefront-node-1\"}")), null));
         c.add(new Case("pods/binding to the tenant's own node", Requests.binding("payments", "l11", "payments-node-1"), null));
         c.add(new Case("pods/binding of a pod of no tenant to a system node", Requests.binding("default", "l12", "system-node-1"), null));
+        c.add(new Case("legacy bindings resource to the tenant's own node", Requests.legacyBinding("payments", "l12b", "payments-node-1"), null));
         c.add(new Case("keyless Exists toleration in kube-system (exempt)",
                 create(with(pod("kube-system", "l13"), "{\"tolerations\":[{\"operator\":\"Exists\"}]}")), null));
         ObjectNode legacy = with(pod("storefront", "l14"), "{\"tolerations\":[{\"key\":\"jig.dev/tenant\",\"value\":\"payments\"}]}");
@@ -231,14 +262,27 @@ public final class Catalogue {
         for (ObjectNode p : Acme.objects("EC2NodeClass")) {
             c.add(new Case("compiled EC2NodeClass " + p.path("metadata").path("name").asText(), Requests.pool(Operation.CREATE, p, null), null));
         }
-        ObjectNode excluding = nodePool("storefront-web");
-        ((ArrayNode) excluding.at("/spec/template/spec/requirements")).addObject().put("key", "jig.dev/tenant").put("operator", "NotIn")
-                .putArray("values").add("payments");
-        c.add(new Case("NodePool requirement excluding another tenant (NotIn)", Requests.pool(Operation.CREATE, restamped(excluding), null), null));
+        ObjectNode unclaimed = unlistedPool();
+        ((ArrayNode) unclaimed.at("/spec/template/spec/requirements")).addObject().put("key", "jig.dev/tenant").put("operator", "DoesNotExist");
+        c.add(new Case("unlisted NodePool requiring the tenancy key DoesNotExist", Requests.pool(Operation.CREATE, restamped(unclaimed), null), null));
         ObjectNode finalizer = nodePool("payments-api");
         ((ObjectNode) finalizer.get("metadata")).putArray("finalizers").add("karpenter.sh/termination");
-        c.add(new Case("Karpenter adds a finalizer to a compiled NodePool", Requests.pool(Operation.UPDATE, finalizer, nodePool("payments-api")), null));
+        c.add(new Case("Karpenter adds a finalizer to a compiled NodePool",
+                Requests.pool(Operation.UPDATE, finalizer, nodePool("payments-api"), Requests.KARPENTER), null));
+        ObjectNode status = nodePool("payments-api");
+        status.putObject("status").putObject("resources").put("cpu", "4");
+        c.add(new Case("Karpenter updates a compiled NodePool's status",
+                Requests.pool(Operation.UPDATE, status, nodePool("payments-api"), Requests.KARPENTER), null));
         return c;
+    }
+
+    /** A compiled NodePool renamed to one no tenant lists, with its tenant label and node label removed (not restamped). */
+    static ObjectNode unlistedPool() {
+        ObjectNode unlisted = nodePool("storefront-web");
+        ((ObjectNode) unlisted.get("metadata")).put("name", "platform-spare");
+        ((ObjectNode) unlisted.get("metadata")).remove("labels");
+        ((ObjectNode) unlisted.at("/spec/template/metadata/labels")).remove("jig.dev/tenant");
+        return unlisted;
     }
 
     static String affinity(String kind, String terms) {

@@ -14,6 +14,8 @@ public final class Requests {
     public static final Principal DEVELOPER = new Principal("jane@acme.example", List.of("system:authenticated", "payments-devs"));
     public static final Principal GITOPS = new Principal("system:serviceaccount:argocd:argocd-application-controller",
             List.of("system:serviceaccounts", "system:serviceaccounts:argocd", "system:authenticated"));
+    public static final Principal KARPENTER = new Principal("system:serviceaccount:kube-system:karpenter",
+            List.of("system:serviceaccounts", "system:serviceaccounts:kube-system", "system:authenticated"));
     public static final Principal SCHEDULER = new Principal("system:kube-scheduler", List.of("system:authenticated"));
 
     private Requests() {
@@ -31,6 +33,12 @@ public final class Requests {
         return new AdmissionInput(UUID.randomUUID().toString(), Operation.CREATE, "", "Binding", "pods", "binding", namespace, pod, SCHEDULER, b, null);
     }
 
+    /** The legacy {@code POST /api/v1/namespaces/{ns}/bindings}: the same Binding, resource {@code bindings}, no subresource. */
+    public static AdmissionInput legacyBinding(String namespace, String pod, String node) {
+        AdmissionInput b = binding(namespace, pod, node);
+        return new AdmissionInput(b.uid(), Operation.CREATE, "", "Binding", "bindings", "", namespace, pod, SCHEDULER, b.object(), null);
+    }
+
     public static AdmissionInput ephemeral(JsonNode pod, JsonNode old) {
         return new AdmissionInput(UUID.randomUUID().toString(), Operation.UPDATE, "", "Pod", "pods", "ephemeralcontainers",
                 pod.path("metadata").path("namespace").asText(), pod.path("metadata").path("name").asText(), DEVELOPER, pod, old);
@@ -46,6 +54,11 @@ public final class Requests {
         return new AdmissionInput(UUID.randomUUID().toString(), op, nodePool ? "karpenter.sh" : "karpenter.k8s.aws",
                 pool.path("kind").asText(), nodePool ? "nodepools" : "ec2nodeclasses", "", "", pool.path("metadata").path("name").asText(),
                 GITOPS, pool, old);
+    }
+
+    public static AdmissionInput pool(Operation op, JsonNode pool, JsonNode old, Principal user) {
+        AdmissionInput in = pool(op, pool, old);
+        return new AdmissionInput(in.uid(), op, in.group(), in.kind(), in.resource(), "", "", in.name(), user, pool, old);
     }
 
     public static ObjectNode namespaceObject(String name, String tenantLabel) {
