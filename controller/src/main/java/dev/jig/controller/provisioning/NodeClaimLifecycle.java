@@ -82,7 +82,13 @@ public final class NodeClaimLifecycle {
         }
         try {
             Instance i = cloud.create(c, nodeClass);
-            Map<String, String> labels = new HashMap<>(c.labels());
+            Map<String, String> labels = new HashMap<>();
+            for (dev.jig.compiler.karpenter.Requirement r : c.requirements()) {
+                // Karpenter's PopulateNodeClaimDetails: single-valued requirements label the node
+                if (r.operator() == dev.jig.compiler.karpenter.Requirement.Operator.In && r.values().size() == 1
+                        && !r.key().equals("kubernetes.io/hostname")) labels.put(r.key(), r.values().get(0));
+            }
+            labels.putAll(c.labels());
             labels.putAll(i.type().labels());
             labels.put(WellKnownLabels.ZONE, i.zone());
             labels.put(WellKnownLabels.CAPACITY_TYPE, i.capacityType());
