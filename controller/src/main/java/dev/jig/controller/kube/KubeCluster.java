@@ -73,6 +73,9 @@ public final class KubeCluster implements Cluster, AutoCloseable {
                 && nodeClaims.hasSynced() && tenancy.hasSynced();
     }
 
+    /** The last tenancy that parsed: an unparseable ConfigMap must not lift every quota. */
+    private final TenancySource tenancySource = new TenancySource();
+
     @Override
     public ClusterSnapshot snapshot() {
         List<Pod> ps = new ArrayList<>();
@@ -98,16 +101,9 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         });
         List<NodeClaim> claims = new ArrayList<>();
         for (var c : nodeClaims.getStore().list()) parse("NodeClaim", c, o -> claims.add(ClusterManifests.nodeClaim(o)));
-        Optional<Tenancy> t = Optional.empty();
-        for (ConfigMap cm : tenancy.getStore().list()) {
-            String data = cm.getData() == null ? null : cm.getData().get(Tenancy.DATA_KEY);
-            if (data == null) continue;
-            try {
-                t = Optional.of(Tenancy.parse(data));
-            } catch (IllegalArgumentException e) {
-                LOG.warn("ignoring the tenancy ConfigMap: {}", e.getMessage());
-            }
-        }
+        List<ConfigMap> tenancyMaps = tenancy.getStore().list();
+        ConfigMap cm = tenancyMaps.isEmpty() ? null : tenancyMaps.get(0);
+        Optional<Tenancy> t = tenancySource.read(cm != null, cm == null || cm.getData() == null ? null : cm.getData().get(Tenancy.DATA_KEY));
         return new ClusterSnapshot(ps, ns, claims, pools, classes, ds, t);
     }
 
