@@ -148,6 +148,25 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     }
 
     @Override
+    public void editNode(String name, Map<String, String> labels, java.util.Set<String> removeTaintKeys, List<Taint> addTaints) {
+        client.nodes().withName(name).edit(n -> {
+            Map<String, String> l = n.getMetadata().getLabels() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(n.getMetadata().getLabels());
+            l.putAll(labels);
+            n.getMetadata().setLabels(l);
+            List<io.fabric8.kubernetes.api.model.Taint> live = n.getSpec().getTaints() == null ? List.of() : n.getSpec().getTaints();
+            List<io.fabric8.kubernetes.api.model.Taint> taints = new ArrayList<>();
+            for (var t : live) if (!removeTaintKeys.contains(t.getKey())) taints.add(t);
+            for (Taint t : addTaints) {
+                if (taints.stream().noneMatch(o -> t.key().equals(o.getKey()) && t.effect().equals(o.getEffect()))) {
+                    taints.add(new io.fabric8.kubernetes.api.model.Taint(t.effect(), t.key(), null, t.value()));
+                }
+            }
+            n.getSpec().setTaints(taints);
+            return n;
+        });
+    }
+
+    @Override
     public void close() {
         for (SharedIndexInformer<?> i : List.of(pods, nodes, daemonSets, nodePools, nodeClasses, nodeClaims, tenancy)) i.close();
     }
