@@ -165,6 +165,15 @@ public final class PoolTemplate {
     }
 
     /** Whether type {@code i} has an allowed offering in one of the zones with one of the capacity types. */
+    /** The zones among {@code zones} where type {@code i} has an offering of one of the capacity types. */
+    long offeredZones(int i, long zones, int capacityTypes) {
+        long out = 0;
+        for (long m = zones; m != 0; m &= m - 1) {
+            if (offers(i, Long.lowestOneBit(m), capacityTypes)) out |= Long.lowestOneBit(m);
+        }
+        return out;
+    }
+
     boolean offers(int i, long zones, int capacityTypes) {
         for (long m = zones; m != 0; m &= m - 1) {
             TypeSet[] byCt = offerings[Long.numberOfTrailingZeros(m)];
