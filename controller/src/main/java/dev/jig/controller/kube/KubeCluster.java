@@ -73,6 +73,9 @@ public final class KubeCluster implements Cluster, AutoCloseable {
                 && nodeClaims.hasSynced() && tenancy.hasSynced();
     }
 
+    /** The last tenancy that parsed: an unparseable ConfigMap must not lift every quota. */
+    private final TenancySource tenancySource = new TenancySource();
+
     @Override
     public ClusterSnapshot snapshot() {
         List<Pod> ps = new ArrayList<>();
@@ -98,16 +101,9 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         });
         List<NodeClaim> claims = new ArrayList<>();
         for (var c : nodeClaims.getStore().list()) parse("NodeClaim", c, o -> claims.add(ClusterManifests.nodeClaim(o)));
-        Optional<Tenancy> t = Optional.empty();
-        for (ConfigMap cm : tenancy.getStore().list()) {
-            String data = cm.getData() == null ? null : cm.getData().get(Tenancy.DATA_KEY);
-            if (data == null) continue;
-            try {
-                t = Optional.of(Tenancy.parse(data));
-            } catch (IllegalArgumentException e) {
-                LOG.warn("ignoring the tenancy ConfigMap: {}", e.getMessage());
-            }
-        }
+        List<ConfigMap> tenancyMaps = tenancy.getStore().list();
+        ConfigMap cm = tenancyMaps.isEmpty() ? null : tenancyMaps.get(0);
+        Optional<Tenancy> t = tenancySource.read(cm != null, cm == null || cm.getData() == null ? null : cm.getData().get(Tenancy.DATA_KEY));
         return new ClusterSnapshot(ps, ns, claims, pools, classes, ds, t);
     }
 
@@ -146,6 +142,25 @@ public final class KubeCluster implements Cluster, AutoCloseable {
             n.getMetadata().setLabels(new LinkedHashMap<>(node.labels()));
             List<io.fabric8.kubernetes.api.model.Taint> taints = new ArrayList<>();
             for (Taint t : node.taints()) taints.add(new io.fabric8.kubernetes.api.model.Taint(t.effect(), t.key(), null, t.value()));
+            n.getSpec().setTaints(taints);
+            return n;
+        });
+    }
+
+    @Override
+    public void editNode(String name, Map<String, String> labels, java.util.Set<String> removeTaintKeys, List<Taint> addTaints) {
+        client.nodes().withName(name).edit(n -> {
+            Map<String, String> l = n.getMetadata().getLabels() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(n.getMetadata().getLabels());
+            l.putAll(labels);
+            n.getMetadata().setLabels(l);
+            List<io.fabric8.kubernetes.api.model.Taint> live = n.getSpec().getTaints() == null ? List.of() : n.getSpec().getTaints();
+            List<io.fabric8.kubernetes.api.model.Taint> taints = new ArrayList<>();
+            for (var t : live) if (!removeTaintKeys.contains(t.getKey())) taints.add(t);
+            for (Taint t : addTaints) {
+                if (taints.stream().noneMatch(o -> t.key().equals(o.getKey()) && t.effect().equals(o.getEffect()))) {
+                    taints.add(new io.fabric8.kubernetes.api.model.Taint(t.effect(), t.key(), null, t.value()));
+                }
+            }
             n.getSpec().setTaints(taints);
             return n;
         });

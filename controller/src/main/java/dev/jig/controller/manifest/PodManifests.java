@@ -41,7 +41,17 @@ public final class PodManifests {
         Pod p = template(Json.text(meta, "namespace", "default"), Json.text(meta, "name", ""), Json.strings(meta.get("labels")), pod.path("spec"));
         String uid = Json.text(meta, "uid", p.uid());
         String node = pod.path("spec").path("nodeName").asText("");
-        return Optional.of(p.with().uid(uid).nodeName(node.isEmpty() ? null : node).daemonSet(daemon).build());
+        return Optional.of(p.with().uid(uid).nodeName(node.isEmpty() ? null : node).daemonSet(daemon).ignored(ignored(pod)).build());
+    }
+
+    /** Why Karpenter's IsProvisionable would skip this pod: kube-scheduler has not tried it, or preemption will place it. */
+    private static String ignored(JsonNode pod) {
+        JsonNode spec = pod.path("spec");
+        if (spec.path("schedulingGates").size() > 0) return "it has scheduling gates";
+        String scheduler = spec.path("schedulerName").asText("");
+        if (!scheduler.isEmpty() && !scheduler.equals("default-scheduler")) return "it is scheduled by " + scheduler;
+        if (!pod.path("status").path("nominatedNodeName").asText("").isEmpty()) return "it is nominated to a node by preemption";
+        return null;
     }
 
     /** A pod built from a template's spec, pending. */

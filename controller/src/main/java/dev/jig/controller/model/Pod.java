@@ -14,6 +14,8 @@ import java.util.TreeMap;
  * @param uid               unique id; also the tie-breaker of the queue order
  * @param nodeName          the node it is bound to, or null while pending
  * @param daemonSet         whether a DaemonSet owns it (it then counts as node overhead, not as a pending pod)
+ * @param ignored           why Karpenter does not provision for it although it is unbound (scheduling gates, another
+ *                          scheduler, a nomination by preemption), or null
  * @param requiredTerms     required node affinity terms (ORed)
  * @param preferredTerms    preferred node affinity terms with weights
  */
@@ -34,7 +36,8 @@ public record Pod(
         List<PodAffinityTerm> antiAffinity,
         List<PodAffinityTerm> preferredAntiAffinity,
         String nodeName,
-        boolean daemonSet) {
+        boolean daemonSet,
+        String ignored) {
 
     public Pod {
         requests = withPodSlot(requests);
@@ -54,7 +57,7 @@ public record Pod(
     /** A pending pod with only requests and labels; {@link #with()} adds the rest. */
     public static Pod of(String namespace, String name, ResourceList requests, Map<String, String> labels) {
         return new Pod(namespace, name, namespace + "/" + name, labels, withPodSlot(requests), Set.of(), Map.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, false);
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, false, null);
     }
 
     public String key() {

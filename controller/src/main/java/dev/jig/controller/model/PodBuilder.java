@@ -12,6 +12,7 @@ public final class PodBuilder {
     private String uid;
     private String nodeName;
     private boolean daemonSet;
+    private String ignored;
     private Map<String, String> labels;
     private ResourceList requests;
     private Set<String> otherRequests;
@@ -30,6 +31,7 @@ public final class PodBuilder {
         uid = p.uid();
         nodeName = p.nodeName();
         daemonSet = p.daemonSet();
+        ignored = p.ignored();
         labels = new TreeMap<>(p.labels());
         requests = p.requests();
         otherRequests = p.otherRequests();
@@ -47,6 +49,7 @@ public final class PodBuilder {
     public PodBuilder uid(String v) { uid = v; return this; }
     public PodBuilder nodeName(String v) { nodeName = v; return this; }
     public PodBuilder daemonSet(boolean v) { daemonSet = v; return this; }
+    public PodBuilder ignored(String why) { ignored = why; return this; }
     public PodBuilder label(String k, String v) { labels.put(k, v); return this; }
     public PodBuilder requests(ResourceList v) { requests = Pod.withPodSlot(v); return this; }
     public PodBuilder otherRequests(Set<String> v) { otherRequests = v; return this; }
@@ -70,6 +73,6 @@ public final class PodBuilder {
     public Pod build() {
         return new Pod(base.namespace(), base.name(), uid, labels, requests, otherRequests, nodeSelector, requiredTerms,
                 preferredTerms, tolerations, spreads, affinity, preferredAffinity, antiAffinity, preferredAntiAffinity,
-                nodeName, daemonSet);
+                nodeName, daemonSet, ignored);
     }
 }

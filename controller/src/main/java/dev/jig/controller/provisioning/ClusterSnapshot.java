@@ -29,8 +29,11 @@ public record ClusterSnapshot(List<Pod> pods, List<Node> nodes, List<NodeClaim> 
         daemonSets = List.copyOf(daemonSets);
     }
 
-    /** Pods Karpenter would provision for: not bound and not owned by a DaemonSet. */
+    /**
+     * Pods Karpenter would provision for (its IsProvisionable): not bound, not owned by a DaemonSet,
+     * without scheduling gates, for the default scheduler, and not nominated to a node by preemption.
+     */
     public List<Pod> pendingPods() {
-        return pods.stream().filter(p -> !p.isBound() && !p.daemonSet()).toList();
+        return pods.stream().filter(p -> !p.isBound() && !p.daemonSet() && p.ignored() == null).toList();
     }
 }

@@ -12,7 +12,6 @@ import dev.jig.controller.model.NodeClass;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,7 +81,13 @@ public final class NodeClaimLifecycle {
         }
         try {
             Instance i = cloud.create(c, nodeClass);
-            Map<String, String> labels = new HashMap<>(c.labels());
+            Map<String, String> labels = new HashMap<>();
+            for (dev.jig.compiler.karpenter.Requirement r : c.requirements()) {
+                // Karpenter's PopulateNodeClaimDetails: single-valued requirements label the node
+                if (r.operator() == dev.jig.compiler.karpenter.Requirement.Operator.In && r.values().size() == 1
+                        && !r.key().equals("kubernetes.io/hostname")) labels.put(r.key(), r.values().get(0));
+            }
+            labels.putAll(c.labels());
             labels.putAll(i.type().labels());
             labels.put(WellKnownLabels.ZONE, i.zone());
             labels.put(WellKnownLabels.CAPACITY_TYPE, i.capacityType());
@@ -106,13 +111,9 @@ public final class NodeClaimLifecycle {
 
     private void register(NodeClaim c, Node node) {
         Instant now = clock.instant();
-        Map<String, String> labels = new HashMap<>(node.labels());
-        labels.putAll(c.labels());
+        Map<String, String> labels = new HashMap<>(c.labels());
         labels.put(REGISTERED_LABEL, "true");
-        List<Taint> taints = new ArrayList<>();
-        for (Taint t : node.taints()) if (!t.key().equals(UNREGISTERED_TAINT)) taints.add(t);
-        for (Taint t : c.taints()) if (!taints.contains(t)) taints.add(t);
-        cluster.update(node.withLabels(labels).withTaints(taints));
+        cluster.editNode(node.name(), labels, java.util.Set.of(UNREGISTERED_TAINT), c.taints());
         NodeClaim.Status status = NodeClaim.condition(c.status(), NodeClaim.REGISTERED, true, NodeClaim.REGISTERED, "", now);
         cluster.update(c.withStatus(status.withNodeName(node.name())));
         log.record(new Decision(now, Decision.Kind.REGISTERED, c.name(), "node " + node.name() + " registered"));
@@ -120,9 +121,7 @@ public final class NodeClaimLifecycle {
 
     private void initialize(NodeClaim c, Node node) {
         Instant now = clock.instant();
-        Map<String, String> labels = new HashMap<>(node.labels());
-        labels.put(INITIALIZED_LABEL, "true");
-        cluster.update(node.withLabels(labels));
+        cluster.editNode(node.name(), Map.of(INITIALIZED_LABEL, "true"), java.util.Set.of(), List.of());
         cluster.update(c.withStatus(NodeClaim.condition(c.status(), NodeClaim.INITIALIZED, true, NodeClaim.INITIALIZED, "", now)));
         log.record(new Decision(now, Decision.Kind.INITIALIZED, c.name(), "node " + node.name() + " is ready for pods"));
     }

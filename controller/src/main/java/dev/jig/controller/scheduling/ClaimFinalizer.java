@@ -63,6 +63,12 @@ final class ClaimFinalizer {
         List<Pod> pods = new ArrayList<>();
         for (PodFacts p : c.placed) pods.add(p.original);
         Map<String, String> labels = new LinkedHashMap<>(t.pool.labels());
+        for (NodeRequirement r : reqs.all()) {
+            // Karpenter's PopulateNodeClaimDetails: a requirement left with one value becomes a label,
+            // so that a pod selecting team=a on a pool allowing team In [a, b] finds it on the node.
+            String value = r.single();
+            if (value != null && !r.key().equals(Topology.HOSTNAME)) labels.putIfAbsent(r.key(), value);
+        }
         labels.put(WellKnownLabels.NODEPOOL, t.name());
         return new PlannedNodeClaim(t.name(), t.tenant, reqs.toRequirements(), options, zones, capacityTypes, pods, requests,
                 labels, t.pool.taints(), t.pool.startupTaints());

@@ -104,12 +104,13 @@ final class Packer {
         int target = demand.targetFor(p, t);
         if (target < 0) return false;
         ClaimPlan c = newClaim(t, target);
-        long zones = topology.allowedZones(p, c, c.zones & p.fits[t.order].zones());
+        int cts = c.capacityTypes & p.fits[t.order].capacityTypes();
+        // Topology picks among the zones the target type is offered in, not a zone it then lacks.
+        long zones = topology.allowedZones(p, c, t.offeredZones(target, c.zones & p.fits[t.order].zones(), cts));
         if (zones == 0) {
             p.refusals.add(topologyRefusal(t));
             return false;
         }
-        int cts = c.capacityTypes & p.fits[t.order].capacityTypes();
         if (!t.offers(target, zones, cts)) return false;
         if (commit(c, p, zones, cts)) return true;
         if (lastRefusal != null) p.refusals.add(lastRefusal);
@@ -149,7 +150,8 @@ final class Packer {
             int cts = c.capacityTypes & fit.capacityTypes();
             if (zones == 0 || cts == 0) continue;
             if (p.custom != null && c.custom != null && c.custom.compatible(p.custom) != null) continue;
-            zones = topology.allowedZones(p, c, zones);
+            boolean zonal = !p.owned.isEmpty() || !p.repelledBy.isEmpty();
+            zones = topology.allowedZones(p, c, zonal ? t.offeredZones(c.target, zones, cts) : zones);
             if (zones == 0) continue;
             if (zones != c.zones && !t.offers(c.target, zones, cts)) continue;
             if (refused != null && refused.contains(c)) continue;

@@ -21,8 +21,12 @@ final class PodFacts {
     record TemplateFit(Refusal refusal, TypeSet types, long zones, int capacityTypes) {
     }
 
-    /** Pods with equal shapes share their {@link TemplateFit}s. */
-    record Shape(NodeRequirements requirements, List<?> tolerations, String unsupported) {
+    /**
+     * Pods with equal shapes share their {@link TemplateFit}s. The requests are part of the shape
+     * because a fit's types are those with room for the pod: a large (or GPU) pod must not narrow
+     * the types of a smaller pod with the same selectors.
+     */
+    record Shape(NodeRequirements requirements, List<?> tolerations, String unsupported, long cpu, long mem, long eph, long gpu) {
     }
 
     final int seq;
@@ -99,7 +103,7 @@ final class PodFacts {
     }
 
     Shape shape() {
-        return new Shape(requirements, pod.tolerations(), unsupported);
+        return new Shape(requirements, pod.tolerations(), unsupported, cpu, mem, eph, gpu);
     }
 
     /**

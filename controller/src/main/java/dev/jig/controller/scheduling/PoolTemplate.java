@@ -18,7 +18,8 @@ import java.util.Set;
 
 /**
  * A NodePool prepared for one scheduling run (Karpenter's NodeClaimTemplate): its requirements
- * (pool requirements, template labels and the {@code karpenter.sh/nodepool} label), taints, and the
+ * (pool requirements, template labels, the {@code karpenter.sh/nodepool} label and the region of its
+ * offerings), taints, and the
  * instance types it can launch, already filtered by its requirements and offerings and sorted by
  * price, so that the order of a {@link TypeSet} is the price order. For each type it holds the
  * room left for pods once the DaemonSets that would run there are counted, the capacity that
@@ -28,6 +29,7 @@ import java.util.Set;
 public final class PoolTemplate {
 
     static final int CPU = 0, MEM = 1, EPH = 2, GPU = 3, PODS = 4;
+    static final String REGION = "topology.kubernetes.io/region";
     private static final Set<String> TYPE_KEYS = Set.copyOf(WellKnownLabels.ALL);
 
     final int order;
@@ -64,6 +66,10 @@ public final class PoolTemplate {
         NodeRequirements reqs = NodeRequirements.ofPool(pool.requirements());
         reqs.addAll(NodeRequirements.ofLabels(pool.labels()));
         reqs.add(NodeRequirement.in(WellKnownLabels.NODEPOOL, pool.name()));
+        Set<String> regions = new java.util.TreeSet<>();
+        for (ResolvedInstanceType t : candidates) for (Offering o : t.offerings()) regions.add(regionOf(o.zone()));
+        // Nodes are launched in the catalog's region: a pod requiring another region fits no pool.
+        if (!regions.isEmpty()) reqs.add(NodeRequirement.in(REGION, regions.toArray(new String[0])));
         this.requirements = reqs;
         this.hasMinValues = reqs.hasMinValues();
         NodeRequirement zoneReq = reqs.get(WellKnownLabels.ZONE);
@@ -159,6 +165,15 @@ public final class PoolTemplate {
     }
 
     /** Whether type {@code i} has an allowed offering in one of the zones with one of the capacity types. */
+    /** The zones among {@code zones} where type {@code i} has an offering of one of the capacity types. */
+    long offeredZones(int i, long zones, int capacityTypes) {
+        long out = 0;
+        for (long m = zones; m != 0; m &= m - 1) {
+            if (offers(i, Long.lowestOneBit(m), capacityTypes)) out |= Long.lowestOneBit(m);
+        }
+        return out;
+    }
+
     boolean offers(int i, long zones, int capacityTypes) {
         for (long m = zones; m != 0; m &= m - 1) {
             TypeSet[] byCt = offerings[Long.numberOfTrailingZeros(m)];
@@ -245,5 +260,10 @@ public final class PoolTemplate {
     /** Whether {@code tolerations} tolerate this pool's taints; PreferNoSchedule binds unless relaxed. */
     Taint untolerated(List<Toleration> tolerations, boolean preferNoScheduleBinds) {
         return Toleration.firstUntolerated(taints, tolerations, preferNoScheduleBinds);
+    }
+
+    /** {@code us-east-1a} → {@code us-east-1}, as the node's region label is derived at launch. */
+    static String regionOf(String zone) {
+        return zone.isEmpty() ? zone : zone.substring(0, zone.length() - 1);
     }
 }

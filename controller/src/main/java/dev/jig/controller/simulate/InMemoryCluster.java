@@ -56,6 +56,16 @@ public final class InMemoryCluster implements Cluster {
         if (nodes.containsKey(node.name())) nodes.put(node.name(), node);
     }
 
+    @Override
+    public synchronized void editNode(String name, Map<String, String> labels, java.util.Set<String> removeTaintKeys,
+                                      List<dev.jig.compiler.karpenter.Taint> addTaints) {
+        Node live = nodes.get(name);
+        if (live == null) return;
+        Map<String, String> l = new LinkedHashMap<>(live.labels());
+        l.putAll(labels);
+        nodes.put(name, live.withLabels(l).withTaints(Cluster.editedTaints(live.taints(), removeTaintKeys, addTaints)));
+    }
+
     public synchronized void put(NodePool pool) {
         pools.put(pool.name(), pool);
     }

@@ -128,6 +128,20 @@ class KubeClusterIT {
         assertThat(cluster.snapshot().nodeClasses()).containsKey("default");
     }
 
+    @Test
+    void nodeEditsKeepTheLabelsAndTaintsOthersSetSinceTheSnapshot() {
+        client.nodes().resource(new NodeBuilder().withNewMetadata().withName("n1").addToLabels("set-by-others", "yes").endMetadata()
+                .withNewSpec().addNewTaint().withKey(NodeClaimLifecycle.UNREGISTERED_TAINT).withEffect("NoExecute").endTaint()
+                .addNewTaint().withKey("cni-not-ready").withEffect("NoSchedule").endTaint()
+                .addNewTaint().withKey("dedicated").withValue("ml").withEffect("NoSchedule").endTaint().endSpec().build()).create();
+        cluster.editNode("n1", Map.of(WellKnownLabels.NODEPOOL, "default"), java.util.Set.of(NodeClaimLifecycle.UNREGISTERED_TAINT),
+                List.of(new dev.jig.compiler.karpenter.Taint("dedicated", "ml", "NoSchedule"), new dev.jig.compiler.karpenter.Taint("gpu", null, "NoSchedule")));
+        var node = client.nodes().withName("n1").get();
+        assertThat(node.getMetadata().getLabels()).containsEntry("set-by-others", "yes").containsEntry(WellKnownLabels.NODEPOOL, "default");
+        assertThat(node.getSpec().getTaints()).extracting(io.fabric8.kubernetes.api.model.Taint::getKey)
+                .containsExactly("cni-not-ready", "dedicated", "gpu");
+    }
+
     private static final String TENANCY = """
             {"format": "jig.dev/v1alpha1", "cluster": "c", "tenancyKey": "jig.dev/tenant", "poolLabel": "jig.dev/pool", "labelAdmins": [],
              "weightBands": {"regular": {"min": 1, "max": 79}, "reserved": {"min": 80, "max": 100}},

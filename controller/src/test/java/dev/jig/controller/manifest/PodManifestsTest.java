@@ -88,4 +88,20 @@ class PodManifestsTest {
         assertThat(PodManifests.pod(json("{'metadata': {'name': 'p', 'deletionTimestamp': '2026-01-01T00:00:00Z'}, 'spec': {}}"))).isEmpty();
         assertThat(PodManifests.pod(json("{'metadata': {'name': 'p', 'deletionTimestamp': '2026-01-01T00:00:00Z'}, 'spec': {'nodeName': 'n'}}"))).isPresent();
     }
+
+    @Test
+    void podsKarpenterDoesNotProvisionForAreNotPending() throws Exception {
+        String base = "{'metadata': {'name': 'p'}, 'spec': {%s'containers': [{'resources': {'requests': {'cpu': '1'}}}]}%s}";
+        Pod plain = PodManifests.pod(json(String.format(base, "", ""))).orElseThrow();
+        Pod gated = PodManifests.pod(json(String.format(base, "'schedulingGates': [{'name': 'wait'}], ", ""))).orElseThrow();
+        Pod other = PodManifests.pod(json(String.format(base, "'schedulerName': 'volcano', ", ""))).orElseThrow();
+        Pod named = PodManifests.pod(json(String.format(base, "'schedulerName': 'default-scheduler', ", ""))).orElseThrow();
+        Pod nominated = PodManifests.pod(json(String.format(base, "", ", 'status': {'nominatedNodeName': 'node-1'}"))).orElseThrow();
+        assertThat(gated.ignored()).contains("scheduling gates");
+        assertThat(other.ignored()).contains("volcano");
+        assertThat(nominated.ignored()).contains("nominated");
+        var snapshot = new dev.jig.controller.provisioning.ClusterSnapshot(java.util.List.of(plain, gated, other, named.with().uid("named").build(), nominated),
+                java.util.List.of(), java.util.List.of(), java.util.List.of(), Map.of(), java.util.List.of(), java.util.Optional.empty());
+        assertThat(snapshot.pendingPods()).extracting(Pod::uid).containsExactly(plain.uid(), "named");
+    }
 }

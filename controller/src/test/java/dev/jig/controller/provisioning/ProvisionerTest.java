@@ -164,4 +164,23 @@ class ProvisionerTest {
         for (NodeClaim c : claims()) if (c.status() != null) sum += c.status().capacity().cpuMillis();
         return sum;
     }
+
+    @Test
+    void aPodSelectingOneValueOfAPoolRequirementBindsBecauseTheNodeIsLabelledWithIt() {
+        add(pool("teams", dev.jig.controller.testing.Fixtures.req("team", dev.jig.compiler.karpenter.Requirement.Operator.In, "a", "b")));
+        pods("a", 1, 500, 512, Map.of("team", "a"));
+        world.waitUntilSettled(Duration.ofMinutes(5));
+        assertThat(world.cluster().snapshot().pendingPods()).isEmpty();
+        assertThat(claims().get(0).labels()).containsEntry("team", "a");
+        assertThat(world.cluster().snapshot().nodes().get(0).labels()).containsEntry("team", "a");
+    }
+
+    @Test
+    void aPodSelectingAValueOfAnExistsRequirementBinds() {
+        add(pool("any-team", dev.jig.controller.testing.Fixtures.req("team", dev.jig.compiler.karpenter.Requirement.Operator.Exists)));
+        pods("b", 1, 500, 512, Map.of("team", "b"));
+        world.waitUntilSettled(Duration.ofMinutes(5));
+        assertThat(world.cluster().snapshot().pendingPods()).isEmpty();
+        assertThat(world.cluster().snapshot().nodes().get(0).labels()).containsEntry("team", "b");
+    }
 }

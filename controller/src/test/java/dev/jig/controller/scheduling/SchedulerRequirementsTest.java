@@ -127,4 +127,13 @@ class SchedulerRequirementsTest {
         var r = solve(List.of(p), PLAIN);
         assertThat(r.unschedulable().get(0).refusals().get(0).rule()).isEqualTo(Rule.POD_REQUIREMENTS);
     }
+
+    @Test
+    void aPodRequiringAnotherRegionThanTheCatalogsIsRefused() {
+        var other = solve(List.of(pod("p", 100, 100).with().nodeSelector(Map.of("topology.kubernetes.io/region", "eu-west-1")).build()), pool("any"));
+        assertThat(other.newClaims()).isEmpty();
+        assertThat(other.unschedulable().get(0).refusals().get(0).rule()).isEqualTo(Rule.POD_REQUIREMENTS);
+        var same = solve(List.of(pod("p", 100, 100).with().nodeSelector(Map.of("topology.kubernetes.io/region", "us-east-1")).build()), pool("any"));
+        assertThat(same.newClaims()).hasSize(1);
+    }
 }

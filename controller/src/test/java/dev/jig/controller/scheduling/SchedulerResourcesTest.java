@@ -127,4 +127,24 @@ class SchedulerResourcesTest {
         assertThat(r.unschedulable().get(0).refusals().get(0).rule()).isEqualTo(Rule.UNSUPPORTED_REQUEST);
         assertThat(r.unschedulable().get(0).describe()).contains("vpc.amazonaws.com/pod-eni");
     }
+
+    @Test
+    void anOversizedPodDoesNotNarrowTheTypesOfSmallerPodsWithTheSameSelectors() {
+        List<Pod> pods = new ArrayList<>(List.of(pod("huge", 100_000, 256), pod("mid", 3000, 256)));
+        pods.addAll(pods("small", 1, 500, 256));
+        var r = solve(pods, pool("c5", req(TYPE, Operator.In, "c5.large", "c5.xlarge")));
+        assertThat(r.unschedulable()).extracting(u -> u.pod().name()).containsExactly("huge");
+        assertThat(r.newClaims()).flatExtracting(PlannedNodeClaim::pods).extracting(Pod::name).containsExactlyInAnyOrder("mid", "small-0");
+        assertThat(r.newClaims()).allSatisfy(c -> assertThat(c.cheapest().type().name()).isIn("c5.large", "c5.xlarge"));
+    }
+
+    @Test
+    void aGpuPodFirstDoesNotRestrictLaterCpuPodsToGpuTypes() {
+        Pod gpu = pod("train", 1000, 1024).with().requests(new ResourceList(1000, 1024 * ResourceList.MIB, 0, 1, 1)).build();
+        Pod cpu = pod("web", 1000, 1024).with().nodeSelector(Map.of(WellKnownLabels.INSTANCE_FAMILY, "c5")).build();
+        Pod gpuSameSelector = gpu.with().nodeSelector(Map.of(WellKnownLabels.INSTANCE_FAMILY, "c5")).build();
+        var r = solve(List.of(gpuSameSelector, cpu), pool("any"));
+        assertThat(r.unschedulable()).extracting(u -> u.pod().name()).containsExactly("train");
+        assertThat(types(r)).singleElement().asString().startsWith("c5.");
+    }
 }

@@ -190,4 +190,25 @@ class SchedulerTopologyTest {
         assertThat(r.unschedulable().get(0).refusals().get(0).rule()).isEqualTo(Rule.UNSUPPORTED_REQUEST);
         assertThat(r.unschedulable().get(0).describe()).contains("namespaceSelector");
     }
+
+    @Test
+    void zoneSpreadPicksAmongTheZonesTheCheapestTypeIsOfferedIn() {
+        NodePool pool = pool("m5", req(WellKnownLabels.INSTANCE_TYPE, Operator.In, "m5.large", "m5.xlarge"));
+        var types = dev.jig.controller.testing.Fixtures.RESOLVER.resolve(dev.jig.controller.testing.Fixtures.AL2023, List.of("m5.large", "m5.xlarge"));
+        List<dev.jig.controller.model.ResolvedInstanceType> offered = new ArrayList<>();
+        for (var t : types) {
+            offered.add(!t.name().equals("m5.large") ? t : new dev.jig.controller.model.ResolvedInstanceType(t.type(), t.labels(), t.sizing(),
+                    t.offerings().stream().filter(o -> o.zone().equals("us-east-1c")).toList()));
+        }
+        // a heavier pool the pods cannot use registers every zone first, so zone order is not the offering order of m5.large
+        NodePool tainted = pool("tainted", 50, Map.of(), List.of(new dev.jig.compiler.karpenter.Taint("dedicated", "x", "NoSchedule")), Limits.NONE);
+        var in = SchedulingInput.of(web(1, p -> p.with().spread(TopologySpread.of(1, ZONE, LabelSelector.of(WEB))).build()), List.of(),
+                List.of(dev.jig.controller.testing.Fixtures.input(tainted), new SchedulingInput.Pool(pool, offered)));
+        var r = Scheduler.solve(in);
+        assertThat(r.unschedulable()).isEmpty();
+        assertThat(r.newClaims()).singleElement().satisfies(c -> {
+            assertThat(c.zones()).containsExactly("us-east-1c");
+            assertThat(c.cheapest().type().name()).isEqualTo("m5.large");
+        });
+    }
 }
