@@ -29,7 +29,7 @@ public final class Main implements Runnable {
             code = run(args, new PrintWriter(System.out, true), err);
         } catch (RuntimeException | Error e) {
             if (System.getenv("JIG_DEBUG") != null) e.printStackTrace(err);
-            err.println("jig: internal error: " + oneLine(e) + " (set JIG_DEBUG=1 for details)");
+            err.println("jig: internal error: " + CliRunner.oneLine(e) + " (set JIG_DEBUG=1 for details)");
             err.flush();
             code = USAGE;
         }
@@ -38,31 +38,7 @@ public final class Main implements Runnable {
 
     /** Runs the CLI with the given streams; returns the exit code. Used by the tests too. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new Main());
-        cli.setOut(out);
-        cli.setErr(err);
-        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            if (System.getenv("JIG_DEBUG") != null) e.printStackTrace(err);
-            err.println("jig: error: " + oneLine(e));
-            err.flush();
-            return USAGE;
-        });
-        cli.setParameterExceptionHandler((e, args1) -> {
-            err.println("jig: " + e.getMessage());
-            err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
-            err.flush();
-            return USAGE;
-        });
-        int code = cli.execute(args);
-        out.flush();
-        err.flush();
-        return code;
-    }
-
-    static String oneLine(Throwable e) {
-        String m = e.getMessage();
-        if (m == null || m.isBlank()) m = e.getClass().getSimpleName();
-        return m.replaceAll("\\s+", " ").trim();
+        return CliRunner.execute(new CommandLine(new Main()), "jig", args, out, err);
     }
 
     @Override

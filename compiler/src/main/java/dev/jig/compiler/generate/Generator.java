@@ -73,7 +73,12 @@ public final class Generator {
 
     /** NodePool name of a tenant's share of a reservation. */
     public static String reservedPoolName(String tenant, String reservation) {
-        return tenant + "-reserved-" + reservation;
+        return reservedPoolPrefix(tenant) + reservation;
+    }
+
+    /** What every reserved NodePool name of a tenant starts with. */
+    public static String reservedPoolPrefix(String tenant) {
+        return tenant + "-reserved-";
     }
 
     private static void tenantObjects(PolicyFacts facts, Tenant tenant, List<Budgets.FreezeBudget> freezes, List<GeneratedObject> out) {

@@ -1,5 +1,6 @@
 package dev.jig.controller.cli;
 
+import dev.jig.compiler.cli.CliRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -30,20 +31,7 @@ public final class Main implements Runnable {
 
     /** Runs the CLI with the given streams and returns the exit code; the tests call it too. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new Main());
-        cli.setOut(out);
-        cli.setErr(err);
-        cli.setExecutionExceptionHandler((e, c, p) -> {
-            if (System.getenv("JIG_DEBUG") != null) e.printStackTrace(err);
-            String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().replaceAll("\\s+", " ").trim();
-            err.println("jig-controller: error: " + m);
-            err.flush();
-            return USAGE;
-        });
-        int code = cli.execute(args);
-        out.flush();
-        err.flush();
-        return code;
+        return CliRunner.execute(new CommandLine(new Main()), "jig-controller", args, out, err);
     }
 
     @Override

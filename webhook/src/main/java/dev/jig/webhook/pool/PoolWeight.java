@@ -2,6 +2,7 @@ package dev.jig.webhook.pool;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.compiler.diag.Rule;
+import dev.jig.compiler.generate.Generator;
 import dev.jig.compiler.tenancy.Tenancy.WeightBand;
 import dev.jig.webhook.admission.Denial;
 import dev.jig.webhook.tenancy.TenancyView;
@@ -19,7 +20,7 @@ final class PoolWeight {
     }
 
     static void check(String name, JsonNode pool, String owner, TenancyView view, List<Denial> out) {
-        boolean reserved = owner != null && name.startsWith(owner + "-reserved-");
+        boolean reserved = owner != null && name.startsWith(Generator.reservedPoolPrefix(owner));
         WeightBand band = reserved ? view.tenancy().reservedWeights() : view.tenancy().regularWeights();
         JsonNode weight = pool.path("spec").path("weight");
         String which = reserved ? "reserved" : "regular";
