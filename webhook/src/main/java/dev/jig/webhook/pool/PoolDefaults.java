@@ -49,6 +49,8 @@ public final class PoolDefaults {
             templateSpec.put("expireAfter", settings.expireAfter());
         }
         if (absent(spec, "disruption")) {
+            // Created here so the platform budgets go in before Karpenter's default budget would;
+            // the CRD's object default for disruption is {consolidateAfter: 0s}.
             spec.putObject("disruption").put("consolidateAfter", "0s");
         }
         ObjectNode disruption = object(spec, "disruption");
@@ -57,14 +59,8 @@ public final class PoolDefaults {
         }
     }
 
+    /** IMDSv2 ({@code httpTokens: required}) is the CRD's own default, applied by {@link KarpenterDefaults}. */
     private static void ec2NodeClass(ObjectNode spec) {
-        if (absent(spec, "metadataOptions")) {
-            spec.putObject("metadataOptions");
-        }
-        ObjectNode options = object(spec, "metadataOptions");
-        if (options != null && absent(options, "httpTokens")) {
-            options.put("httpTokens", "required");
-        }
         for (JsonNode mapping : spec.path("blockDeviceMappings")) {
             ObjectNode ebs = object(mapping, "ebs");
             if (ebs != null && absent(ebs, "encrypted")) {
