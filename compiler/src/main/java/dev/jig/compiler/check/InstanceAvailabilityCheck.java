@@ -1,15 +1,15 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.catalog.InstanceType;
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.ec2.InstanceType;
+import dev.jig.api.karpenter.Quantity;
+import dev.jig.api.tenancy.Quota;
 import dev.jig.compiler.generate.Constraint;
 import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.generate.PoolSelection;
 import dev.jig.compiler.generate.QuotaPlan;
-import dev.jig.compiler.karpenter.Quantity;
 import dev.jig.compiler.policy.PolicySet;
-import dev.jig.compiler.policy.Resources;
 import dev.jig.compiler.policy.Tenant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -37,7 +37,7 @@ final class InstanceAvailabilityCheck implements PolicyCheck {
                     continue;
                 }
                 if (plan.remaining().cpuMillis() < 0 || plan.remaining().memoryMib() < 0) continue; // JIG0211 says why
-                Resources limit = plan.pools().get(p.name()).limit();
+                Quota limit = plan.pools().get(p.name()).limit();
                 List<InstanceType> types = facts.matching(p);
                 boolean fits = types.stream().anyMatch(it -> fits(it, limit, p.isGpu()));
                 if (!fits) {
@@ -54,12 +54,12 @@ final class InstanceAvailabilityCheck implements PolicyCheck {
         return out;
     }
 
-    private static boolean fits(InstanceType t, Resources limit, boolean gpu) {
+    private static boolean fits(InstanceType t, Quota limit, boolean gpu) {
         return t.vcpu() * 1000L <= limit.cpuMillis() && t.memoryMib() <= limit.memoryMib()
                 && (!gpu || t.gpuCount() <= limit.gpus());
     }
 
-    private static String describe(Resources r, boolean gpu) {
+    private static String describe(Quota r, boolean gpu) {
         return Quantity.formatCpuMillis(r.cpuMillis()) + " cpu, " + Quantity.formatMebibytes(r.memoryMib())
                 + (gpu ? ", " + r.gpus() + " GPU" : "");
     }

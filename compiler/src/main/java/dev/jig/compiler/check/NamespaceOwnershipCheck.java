@@ -1,11 +1,11 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.source.Position;
 import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
-import dev.jig.compiler.source.Position;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,11 +1,11 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.compiler.generate.Generator;
 import dev.jig.compiler.generate.PolicyFacts;
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.WellKnownLabels;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.api.diag.Diagnostic;
 import dev.jig.compiler.generate.PolicyFacts;
 import java.util.List;
 

@@ -1,7 +1,8 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.tenancy.PoolNames;
 import dev.jig.compiler.generate.Generator;
 import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.policy.Platform;
@@ -37,14 +38,14 @@ final class PoolNamesCheck implements PolicyCheck {
                             "tenant '" + t.name() + "' already has a pool named '" + p.name() + "'"));
                     continue;
                 }
-                String name = Generator.poolName(t.name(), p.name());
+                String name = PoolNames.pool(t.name(), p.name());
                 nameFits(name, p.origin().at("name"), generated, out);
                 nodeClassFits(set.platform(), t, p, classOwners, out);
             }
         }
         for (Platform.Reservation r : set.platform().reservations()) {
             for (Platform.Allocation a : r.allocations()) {
-                nameFits(Generator.reservedPoolName(a.tenant(), r.name()), a.origin().at("tenant"), generated, out);
+                nameFits(PoolNames.reservedPool(a.tenant(), r.name()), a.origin().at("tenant"), generated, out);
             }
         }
         return out;
@@ -70,7 +71,7 @@ final class PoolNamesCheck implements PolicyCheck {
         }
     }
 
-    private static void nameFits(String name, dev.jig.compiler.source.Position pos, Set<String> generated, List<Diagnostic> out) {
+    private static void nameFits(String name, dev.jig.api.source.Position pos, Set<String> generated, List<Diagnostic> out) {
         if (name.length() > MAX_LABEL_VALUE) {
             out.add(Diagnostic.of(Rule.NAME_TOO_LONG, pos,
                     "NodePool name '" + name + "' has " + name.length() + " characters; at most " + MAX_LABEL_VALUE + " fit in the karpenter.sh/nodepool label"));

@@ -1,12 +1,12 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.Quantity;
+import dev.jig.api.tenancy.Quota;
 import dev.jig.compiler.generate.PolicyFacts;
-import dev.jig.compiler.karpenter.Quantity;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
-import dev.jig.compiler.policy.Resources;
 import dev.jig.compiler.policy.Tenant;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,21 +21,21 @@ final class QuotaCheck implements PolicyCheck {
     public List<Diagnostic> check(PolicyFacts facts) {
         PolicySet set = facts.set();
         Platform p = set.platform();
-        Resources total = Resources.ZERO;
+        Quota total = Quota.ZERO;
         for (Tenant t : set.tenants()) total = total.plus(t.quota());
-        Resources limit = p.limits();
+        Quota limit = p.limits();
         List<Diagnostic> out = new ArrayList<>();
-        if (limit.cpuMillis() < Resources.UNLIMITED && total.cpuMillis() > limit.cpuMillis()) {
+        if (limit.cpuMillis() < Quota.UNLIMITED && total.cpuMillis() > limit.cpuMillis()) {
             out.add(Diagnostic.of(Rule.QUOTA_OVER_PLATFORM, p.origin().at("spec/limits/cpu"),
                     "tenant cpu quotas add up to " + Quantity.formatCpuMillis(total.cpuMillis()) + ", above the platform limit "
                             + Quantity.formatCpuMillis(limit.cpuMillis()) + " (" + largest(set, "cpu") + ")"));
         }
-        if (limit.memoryMib() < Resources.UNLIMITED && total.memoryMib() > limit.memoryMib()) {
+        if (limit.memoryMib() < Quota.UNLIMITED && total.memoryMib() > limit.memoryMib()) {
             out.add(Diagnostic.of(Rule.QUOTA_OVER_PLATFORM, p.origin().at("spec/limits/memory"),
                     "tenant memory quotas add up to " + Quantity.formatMebibytes(total.memoryMib()) + ", above the platform limit "
                             + Quantity.formatMebibytes(limit.memoryMib()) + " (" + largest(set, "memory") + ")"));
         }
-        if (limit.gpus() < Resources.UNLIMITED && total.gpus() > limit.gpus()) {
+        if (limit.gpus() < Quota.UNLIMITED && total.gpus() > limit.gpus()) {
             out.add(Diagnostic.of(Rule.QUOTA_OVER_PLATFORM, p.origin().at("spec/limits/gpu"),
                     "tenant GPU quotas add up to " + total.gpus() + ", above the platform limit " + limit.gpus() + " (" + largest(set, "gpu") + ")"));
         }

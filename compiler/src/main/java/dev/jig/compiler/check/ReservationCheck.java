@@ -1,11 +1,11 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.Quantity;
 import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.generate.QuotaPlan;
 import dev.jig.compiler.generate.ReservedCapacity;
-import dev.jig.compiler.karpenter.Quantity;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;

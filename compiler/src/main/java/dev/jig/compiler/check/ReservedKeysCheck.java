@@ -1,10 +1,10 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.Taint;
 import dev.jig.compiler.generate.Generator;
 import dev.jig.compiler.generate.PolicyFacts;
-import dev.jig.compiler.karpenter.Taint;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
 import java.util.ArrayList;
@@ -59,6 +59,6 @@ final class ReservedKeysCheck implements PolicyCheck {
     }
 
     private static String escape(String key) {
-        return dev.jig.compiler.source.SourceMap.escape(key);
+        return dev.jig.api.source.SourceMap.escape(key);
     }
 }

@@ -1,13 +1,13 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.Cron;
 import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.policy.Budget;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
-import dev.jig.compiler.schedule.Cron;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +49,7 @@ final class ScheduleCheck implements PolicyCheck {
         }
     }
 
-    private static Cron parse(String expression, dev.jig.compiler.source.Position pos, List<Diagnostic> out) {
+    private static Cron parse(String expression, dev.jig.api.source.Position pos, List<Diagnostic> out) {
         try {
             return Cron.parse(expression);
         } catch (IllegalArgumentException e) {

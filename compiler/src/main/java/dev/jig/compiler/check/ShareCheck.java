@@ -1,7 +1,7 @@
 package dev.jig.compiler.check;
 
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
 import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;

@@ -1,14 +1,14 @@
 package dev.jig.compiler.cli;
 
-import dev.jig.compiler.catalog.Catalog;
+import dev.jig.api.ec2.Catalog;
 import dev.jig.compiler.explain.TenantExplanation;
 import dev.jig.compiler.report.TextReport;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code jig explain TENANT}: the tenant's pools, what they can launch and what it costs. */
 @Command(name = "explain", mixinStandardHelpOptions = true,

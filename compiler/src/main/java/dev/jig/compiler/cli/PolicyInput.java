@@ -1,12 +1,12 @@
 package dev.jig.compiler.cli;
 
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.source.Position;
+import dev.jig.api.source.SourceFile;
 import dev.jig.compiler.git.GitSourceTree;
 import dev.jig.compiler.pipeline.Compiler;
 import dev.jig.compiler.source.DirectorySourceTree;
-import dev.jig.compiler.source.Position;
-import dev.jig.compiler.source.SourceFile;
 import dev.jig.compiler.source.SourceTree;
 import java.io.IOException;
 import java.nio.file.Path;

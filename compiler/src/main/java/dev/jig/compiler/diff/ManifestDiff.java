@@ -2,6 +2,7 @@ package dev.jig.compiler.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.tenancy.Provenance;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +22,8 @@ import java.util.TreeMap;
 public final class ManifestDiff {
 
     public static final String DEFAULT_TENANCY_KEY = dev.jig.compiler.policy.Platform.DEFAULT_TENANCY_KEY;
-    public static final String REVISION_ANNOTATION = dev.jig.compiler.emit.Provenance.REVISION;
-    public static final String CONTENT_HASH_ANNOTATION = dev.jig.compiler.emit.Provenance.CONTENT_HASH;
+    public static final String REVISION_ANNOTATION = Provenance.REVISION;
+    public static final String CONTENT_HASH_ANNOTATION = Provenance.CONTENT_HASH;
     private static final Set<String> IGNORED_ANNOTATIONS = Set.of(REVISION_ANNOTATION, CONTENT_HASH_ANNOTATION);
 
     /**

@@ -1,6 +1,6 @@
 package dev.jig.compiler.diff;
 
-import dev.jig.compiler.karpenter.Quantity;
+import dev.jig.api.karpenter.Quantity;
 import java.util.Optional;
 
 /**

@@ -1,8 +1,8 @@
 package dev.jig.compiler.diff;
 
-import dev.jig.compiler.karpenter.Quantity;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.jig.api.karpenter.Quantity;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

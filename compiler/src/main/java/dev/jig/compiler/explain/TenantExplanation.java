@@ -1,11 +1,11 @@
 package dev.jig.compiler.explain;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.catalog.InstanceType;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.ec2.InstanceType;
+import dev.jig.api.karpenter.Quantity;
+import dev.jig.api.karpenter.Requirement;
 import dev.jig.compiler.generate.GeneratedObject;
-import dev.jig.compiler.karpenter.Quantity;
-import dev.jig.compiler.karpenter.Requirement;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package dev.jig.compiler.generate;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jig.compiler.karpenter.GoDuration;
+import dev.jig.api.karpenter.GoDuration;
 import dev.jig.compiler.policy.Budget;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.schedule.UtcWindow;

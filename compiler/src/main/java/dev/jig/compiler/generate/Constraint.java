@@ -1,8 +1,8 @@
 package dev.jig.compiler.generate;
 
-import dev.jig.compiler.karpenter.Requirement;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.source.Position;
 import dev.jig.compiler.policy.Origin;
-import dev.jig.compiler.source.Position;
 
 /**
  * One requirement of a generated pool together with the policy field it comes from, so a pool that

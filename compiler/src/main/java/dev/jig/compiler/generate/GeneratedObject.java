@@ -1,7 +1,7 @@
 package dev.jig.compiler.generate;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jig.compiler.source.Position;
+import dev.jig.api.source.Position;
 
 /**
  * One Kubernetes object Jig emits, with the policy place it comes from (where findings about it

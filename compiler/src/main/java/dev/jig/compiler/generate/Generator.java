@@ -1,9 +1,10 @@
 package dev.jig.compiler.generate;
 
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.Taint;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.api.tenancy.PoolNames;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
@@ -66,21 +67,6 @@ public final class Generator {
         return tenant + "-" + (own ? pool.name() : imageOf(platform, pool));
     }
 
-    /** NodePool name of a tenant pool. */
-    public static String poolName(String tenant, String pool) {
-        return tenant + "-" + pool;
-    }
-
-    /** NodePool name of a tenant's share of a reservation. */
-    public static String reservedPoolName(String tenant, String reservation) {
-        return reservedPoolPrefix(tenant) + reservation;
-    }
-
-    /** What every reserved NodePool name of a tenant starts with. */
-    public static String reservedPoolPrefix(String tenant) {
-        return tenant + "-reserved-";
-    }
-
     private static void tenantObjects(PolicyFacts facts, Tenant tenant, List<Budgets.FreezeBudget> freezes, List<GeneratedObject> out) {
         Platform platform = facts.platform();
         QuotaPlan.Plan plan = facts.plan(tenant);
@@ -92,7 +78,7 @@ public final class Generator {
 
         for (QuotaPlan.ReservedLimit r : plan.reserved()) {
             String nodeClass = nodeClass(platform, tenant, null, nodeClasses);
-            String name = reservedPoolName(tenant.name(), r.reservation().name());
+            String name = PoolNames.reservedPool(tenant.name(), r.reservation().name());
             NodePoolFactory.Spec spec = new NodePoolFactory.Spec(name, tenant.name(), key, "reserved-" + r.reservation().name(),
                     Map.of(), nodeClass, ReservedCapacity.requirements(platform, r.reservation(), facts.architectures(tenant), facts.catalog()), isolation,
                     d.expireAfter(), d.terminationGracePeriod(), d.consolidation(), d.budgets(), freezes,
@@ -104,7 +90,7 @@ public final class Generator {
             String nodeClass = nodeClass(platform, tenant, p, nodeClasses);
             List<Taint> taints = new ArrayList<>(isolation);
             taints.addAll(p.taints());
-            String name = poolName(tenant.name(), p.name());
+            String name = PoolNames.pool(tenant.name(), p.name());
             NodePoolFactory.Spec spec = new NodePoolFactory.Spec(name, tenant.name(), key, p.name(), new TreeMap<>(p.labels()),
                     nodeClass, facts.requirements(p), taints,
                     p.expireAfter() != null ? p.expireAfter() : d.expireAfter(),
@@ -133,7 +119,7 @@ public final class Generator {
         return name;
     }
 
-    private static dev.jig.compiler.source.Position allocationPosition(Platform platform, Platform.Reservation r, Tenant t) {
+    private static dev.jig.api.source.Position allocationPosition(Platform platform, Platform.Reservation r, Tenant t) {
         return r.allocations().stream().filter(a -> a.tenant().equals(t.name())).findFirst()
                 .map(a -> a.origin().position()).orElse(r.origin().position());
     }

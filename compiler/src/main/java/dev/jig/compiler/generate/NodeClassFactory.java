@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jig.compiler.json.CanonicalJson;
+import dev.jig.api.json.CanonicalJson;
 import dev.jig.compiler.policy.Platform;
 import java.util.Map;
 import java.util.TreeMap;

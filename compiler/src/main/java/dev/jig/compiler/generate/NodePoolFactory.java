@@ -2,13 +2,13 @@ package dev.jig.compiler.generate;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jig.compiler.karpenter.Quantity;
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.Taint;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.karpenter.Quantity;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.api.tenancy.Quota;
 import dev.jig.compiler.policy.Budget;
 import dev.jig.compiler.policy.Consolidation;
-import dev.jig.compiler.policy.Resources;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +19,7 @@ final class NodePoolFactory {
     record Spec(String name, String tenant, String tenancyKey, String poolLabel, Map<String, String> labels,
                 String nodeClassName, List<Requirement> requirements, List<Taint> taints, String expireAfter,
                 String terminationGracePeriod, Consolidation consolidation, List<Budget> budgets,
-                List<Budgets.FreezeBudget> freezes, Resources limit, int weight) {
+                List<Budgets.FreezeBudget> freezes, Quota limit, int weight) {
     }
 
     private NodePoolFactory() {

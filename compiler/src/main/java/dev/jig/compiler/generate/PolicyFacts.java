@@ -1,14 +1,14 @@
 package dev.jig.compiler.generate;
 
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.catalog.InstanceType;
-import dev.jig.compiler.karpenter.GoDuration;
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.ec2.InstanceType;
+import dev.jig.api.karpenter.Cron;
+import dev.jig.api.karpenter.GoDuration;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
-import dev.jig.compiler.schedule.Cron;
 import dev.jig.compiler.schedule.FreezeTranslator;
 import dev.jig.compiler.schedule.UtcWindow;
 import java.time.ZoneId;

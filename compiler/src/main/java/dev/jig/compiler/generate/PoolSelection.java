@@ -1,23 +1,23 @@
 package dev.jig.compiler.generate;
 
-import static dev.jig.compiler.karpenter.WellKnownLabels.ARCH;
-import static dev.jig.compiler.karpenter.WellKnownLabels.CAPACITY_TYPE;
-import static dev.jig.compiler.karpenter.WellKnownLabels.INSTANCE_CATEGORY;
-import static dev.jig.compiler.karpenter.WellKnownLabels.INSTANCE_CPU;
-import static dev.jig.compiler.karpenter.WellKnownLabels.INSTANCE_FAMILY;
-import static dev.jig.compiler.karpenter.WellKnownLabels.INSTANCE_GENERATION;
-import static dev.jig.compiler.karpenter.WellKnownLabels.INSTANCE_GPU_COUNT;
-import static dev.jig.compiler.karpenter.WellKnownLabels.INSTANCE_GPU_NAME;
-import static dev.jig.compiler.karpenter.WellKnownLabels.INSTANCE_MEMORY;
-import static dev.jig.compiler.karpenter.WellKnownLabels.OS;
-import static dev.jig.compiler.karpenter.WellKnownLabels.ZONE;
+import static dev.jig.api.karpenter.WellKnownLabels.ARCH;
+import static dev.jig.api.karpenter.WellKnownLabels.CAPACITY_TYPE;
+import static dev.jig.api.karpenter.WellKnownLabels.INSTANCE_CATEGORY;
+import static dev.jig.api.karpenter.WellKnownLabels.INSTANCE_CPU;
+import static dev.jig.api.karpenter.WellKnownLabels.INSTANCE_FAMILY;
+import static dev.jig.api.karpenter.WellKnownLabels.INSTANCE_GENERATION;
+import static dev.jig.api.karpenter.WellKnownLabels.INSTANCE_GPU_COUNT;
+import static dev.jig.api.karpenter.WellKnownLabels.INSTANCE_GPU_NAME;
+import static dev.jig.api.karpenter.WellKnownLabels.INSTANCE_MEMORY;
+import static dev.jig.api.karpenter.WellKnownLabels.OS;
+import static dev.jig.api.karpenter.WellKnownLabels.ZONE;
 
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.karpenter.Requirement;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.karpenter.Requirement;
 import dev.jig.compiler.policy.IntRange;
+import dev.jig.compiler.policy.Origin;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.Tenant;
-import dev.jig.compiler.policy.Origin;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

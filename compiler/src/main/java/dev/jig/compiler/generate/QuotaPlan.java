@@ -1,9 +1,9 @@
 package dev.jig.compiler.generate;
 
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.catalog.InstanceType;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.ec2.InstanceType;
+import dev.jig.api.tenancy.Quota;
 import dev.jig.compiler.policy.Platform;
-import dev.jig.compiler.policy.Resources;
 import dev.jig.compiler.policy.Tenant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,14 +26,14 @@ import java.util.Set;
 public final class QuotaPlan {
 
     /** The limit of one generated pool. */
-    public record PoolLimit(String poolName, Resources limit) {
+    public record PoolLimit(String poolName, Quota limit) {
     }
 
     /** A reserved pool for one allocation. */
-    public record ReservedLimit(Platform.Reservation reservation, Resources limit) {
+    public record ReservedLimit(Platform.Reservation reservation, Quota limit) {
     }
 
-    public record Plan(List<ReservedLimit> reserved, Map<String, PoolLimit> pools, Resources remaining) {
+    public record Plan(List<ReservedLimit> reserved, Map<String, PoolLimit> pools, Quota remaining) {
     }
 
     private QuotaPlan() {
@@ -45,17 +45,17 @@ public final class QuotaPlan {
      */
     public static Plan of(Platform platform, Tenant tenant, Set<String> tenantArchitectures, Catalog catalog) {
         List<ReservedLimit> reserved = new ArrayList<>();
-        Resources reservedTotal = Resources.ZERO;
+        Quota reservedTotal = Quota.ZERO;
         for (Platform.Reservation r : platform.reservations()) {
             if (ReservedCapacity.whyUnusable(platform, r, tenantArchitectures, catalog).isPresent()) continue;
             for (Platform.Allocation a : r.allocations()) {
                 if (!a.tenant().equals(tenant.name())) continue;
-                Resources limit = new Resources(a.cpu() * 1000, a.cpu() * maxMibPerVcpu(catalog, r.families()), 0);
+                Quota limit = new Quota(a.cpu() * 1000, a.cpu() * maxMibPerVcpu(catalog, r.families()), 0);
                 reserved.add(new ReservedLimit(r, limit));
                 reservedTotal = reservedTotal.plus(limit);
             }
         }
-        Resources remaining = tenant.quota().minus(reservedTotal);
+        Quota remaining = tenant.quota().minus(reservedTotal);
         Map<String, Integer> shares = shares(tenant.pools());
         int gpuShareTotal = tenant.pools().stream().filter(Tenant.Pool::isGpu).mapToInt(p -> shares.get(p.name())).sum();
         Map<String, PoolLimit> pools = new LinkedHashMap<>();
@@ -64,7 +64,7 @@ public final class QuotaPlan {
             long cpu = floorTo(Math.max(0, remaining.cpuMillis()) * share / 100, 1000);
             long mem = floorTo(Math.max(0, remaining.memoryMib()) * share / 100, 1024);
             long gpu = p.isGpu() && gpuShareTotal > 0 ? tenant.quota().gpus() * share / gpuShareTotal : 0;
-            pools.put(p.name(), new PoolLimit(p.name(), new Resources(cpu, mem, gpu)));
+            pools.put(p.name(), new PoolLimit(p.name(), new Quota(cpu, mem, gpu)));
         }
         return new Plan(List.copyOf(reserved), pools, remaining);
     }

@@ -1,9 +1,9 @@
 package dev.jig.compiler.generate;
 
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.catalog.InstanceType;
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.ec2.InstanceType;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.compiler.policy.Platform;
 import java.util.List;
 import java.util.Optional;

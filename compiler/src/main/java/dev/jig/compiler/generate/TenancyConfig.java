@@ -2,10 +2,11 @@ package dev.jig.compiler.generate;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.tenancy.PoolNames;
+import dev.jig.api.tenancy.Tenancy;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
-import dev.jig.compiler.tenancy.Tenancy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +31,8 @@ public final class TenancyConfig {
         List<Tenancy.TenantEntry> tenants = new ArrayList<>();
         for (Tenant t : set.tenants()) {
             List<String> pools = new ArrayList<>();
-            plans.get(t.name()).reserved().forEach(r -> pools.add(Generator.reservedPoolName(t.name(), r.reservation().name())));
-            t.pools().forEach(pool -> pools.add(Generator.poolName(t.name(), pool.name())));
+            plans.get(t.name()).reserved().forEach(r -> pools.add(PoolNames.reservedPool(t.name(), r.reservation().name())));
+            t.pools().forEach(pool -> pools.add(PoolNames.pool(t.name(), pool.name())));
             tenants.add(new Tenancy.TenantEntry(t.name(), t.isolation() == Tenant.Isolation.DEDICATED, t.namespaces(), t.quota(), pools));
         }
         Tenancy tenancy = Tenancy.of(p.cluster().name(), p.tenancyKey(), Generator.POOL_LABEL, p.labelAdmins(),

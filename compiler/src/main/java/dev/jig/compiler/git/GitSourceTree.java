@@ -1,7 +1,7 @@
 package dev.jig.compiler.git;
 
+import dev.jig.api.source.SourceFile;
 import dev.jig.compiler.source.DirectorySourceTree;
-import dev.jig.compiler.source.SourceFile;
 import dev.jig.compiler.source.SourceTree;
 import java.io.IOException;
 import java.io.InputStream;

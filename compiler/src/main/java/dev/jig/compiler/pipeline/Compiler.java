@@ -1,25 +1,25 @@
 package dev.jig.compiler.pipeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.catalog.Catalog;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.karpenter.rules.KarpenterRules;
+import dev.jig.api.karpenter.rules.Violation;
+import dev.jig.api.source.Position;
+import dev.jig.api.source.SourceFile;
+import dev.jig.api.yaml.LoadedDocument;
+import dev.jig.api.yaml.YamlLoader;
 import dev.jig.compiler.check.PolicyChecks;
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.emit.Provenance;
+import dev.jig.compiler.emit.ProvenanceStamp;
 import dev.jig.compiler.generate.GeneratedObject;
 import dev.jig.compiler.generate.Generator;
 import dev.jig.compiler.generate.PolicyFacts;
-import dev.jig.compiler.karpenter.rules.KarpenterRules;
-import dev.jig.compiler.karpenter.rules.Violation;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicyReader;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
 import dev.jig.compiler.schema.PolicySchemas;
-import dev.jig.compiler.source.Position;
-import dev.jig.compiler.source.SourceFile;
-import dev.jig.compiler.yaml.LoadedDocument;
-import dev.jig.compiler.yaml.YamlLoader;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -102,7 +102,7 @@ public final class Compiler {
         objects.parallelStream().map(Compiler::conformance).toList().forEach(findings::addAll);
         t = lap(phases, "conformance", t);
         if (findings.stream().anyMatch(Diagnostic::isError)) return done(findings, Optional.of(set), List.of(), phases);
-        List<GeneratedObject> stamped = Provenance.stamp(objects, revision);
+        List<GeneratedObject> stamped = ProvenanceStamp.stamp(objects, revision);
         lap(phases, "provenance", t);
         return done(findings, Optional.of(set), stamped, phases);
     }

@@ -1,7 +1,7 @@
 package dev.jig.compiler.policy;
 
-import dev.jig.compiler.source.Position;
-import dev.jig.compiler.source.SourceMap;
+import dev.jig.api.source.Position;
+import dev.jig.api.source.SourceMap;
 
 /**
  * Where a policy element was written: its file's source map and its JSON Pointer. Every model

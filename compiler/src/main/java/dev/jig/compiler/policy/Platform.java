@@ -1,5 +1,6 @@
 package dev.jig.compiler.policy;
 
+import dev.jig.api.tenancy.Quota;
 import java.util.List;
 import java.util.Map;
 
@@ -18,7 +19,7 @@ public record Platform(
         Map<String, String> images,
         String defaultImage,
         Allowed allowed,
-        Resources limits,
+        Quota limits,
         List<Reservation> reservations,
         List<Freeze> freezes,
         Defaults defaults,

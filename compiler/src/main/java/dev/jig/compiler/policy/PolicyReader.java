@@ -2,8 +2,9 @@ package dev.jig.compiler.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.jig.compiler.karpenter.Quantity;
-import dev.jig.compiler.yaml.LoadedDocument;
+import dev.jig.api.karpenter.Quantity;
+import dev.jig.api.tenancy.Quota;
+import dev.jig.api.yaml.LoadedDocument;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -135,11 +136,11 @@ public final class PolicyReader {
             }
         }
         JsonNode disruption = p.path("disruption");
-        List<dev.jig.compiler.karpenter.Taint> taints = new ArrayList<>();
+        List<dev.jig.api.karpenter.Taint> taints = new ArrayList<>();
         JsonNode ts = p.path("taints");
         for (int i = 0; i < ts.size(); i++) {
             JsonNode t = ts.get(i);
-            taints.add(new dev.jig.compiler.karpenter.Taint(text(t.path("key")), text(t.path("value")), text(t.path("effect"))));
+            taints.add(new dev.jig.api.karpenter.Taint(text(t.path("key")), text(t.path("value")), text(t.path("effect"))));
         }
         return new Tenant.Pool(o, text(p.path("name")),
                 strings(p.path("capacityTypes")), strings(p.path("architectures")), strings(p.path("categories")),
@@ -169,17 +170,17 @@ public final class PolicyReader {
     }
 
     /** Platform limits: an absent dimension is no cap. */
-    private static Resources limits(JsonNode r) {
-        return new Resources(
-                r.has("cpu") ? Quantity.tryParse(r.path("cpu").asText()).map(Quantity::millis).orElse(Resources.UNLIMITED) : Resources.UNLIMITED,
-                r.has("memory") ? Quantity.tryParse(r.path("memory").asText()).map(Quantity::mebibytes).orElse(Resources.UNLIMITED) : Resources.UNLIMITED,
-                r.has("gpu") ? r.path("gpu").asLong(0) : Resources.UNLIMITED);
+    private static Quota limits(JsonNode r) {
+        return new Quota(
+                r.has("cpu") ? Quantity.tryParse(r.path("cpu").asText()).map(Quantity::millis).orElse(Quota.UNLIMITED) : Quota.UNLIMITED,
+                r.has("memory") ? Quantity.tryParse(r.path("memory").asText()).map(Quantity::mebibytes).orElse(Quota.UNLIMITED) : Quota.UNLIMITED,
+                r.has("gpu") ? r.path("gpu").asLong(0) : Quota.UNLIMITED);
     }
 
-    private static Resources resources(JsonNode r) {
+    private static Quota resources(JsonNode r) {
         long cpu = Quantity.tryParse(r.path("cpu").asText("0")).map(Quantity::millis).orElse(0L);
         Long mem = mebibytes(r.path("memory"));
-        return new Resources(cpu, mem == null ? 0 : mem, r.path("gpu").asLong(0));
+        return new Quota(cpu, mem == null ? 0 : mem, r.path("gpu").asLong(0));
     }
 
     private static Long mebibytes(JsonNode n) {

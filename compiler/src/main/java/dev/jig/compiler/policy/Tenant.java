@@ -1,5 +1,6 @@
 package dev.jig.compiler.policy;
 
+import dev.jig.api.tenancy.Quota;
 import java.util.List;
 import java.util.Map;
 
@@ -11,7 +12,7 @@ public record Tenant(
         List<String> owners,
         String costCenter,
         Isolation isolation,
-        Resources quota,
+        Quota quota,
         List<Pool> pools) {
 
     /** Dedicated tenants get their own taint and label; shared tenants only the label. */
@@ -43,7 +44,7 @@ public record Tenant(
             String terminationGracePeriod,
             String image,
             Map<String, String> labels,
-            List<dev.jig.compiler.karpenter.Taint> taints,
+            List<dev.jig.api.karpenter.Taint> taints,
             Map<String, Object> kubelet) {
 
         public boolean isGpu() {

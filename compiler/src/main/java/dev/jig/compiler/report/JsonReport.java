@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Severity;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Severity;
 import java.util.List;
 
 /** Findings as one JSON document: {@code {"findings": [...], "summary": {...}}}. */

@@ -1,6 +1,6 @@
 package dev.jig.compiler.report;
 
-import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.api.diag.Diagnostic;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
 import java.util.List;
 
 /** SARIF 2.1.0, as GitHub code scanning and most review tools read it. Every rule is listed with its help. */
@@ -53,7 +53,7 @@ public final class SarifReport implements ReportFormat {
         }
     }
 
-    private static String level(dev.jig.compiler.diag.Severity s) {
+    private static String level(dev.jig.api.diag.Severity s) {
         return switch (s) {
             case ERROR -> "error";
             case WARNING -> "warning";

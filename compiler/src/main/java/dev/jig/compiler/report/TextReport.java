@@ -1,7 +1,7 @@
 package dev.jig.compiler.report;
 
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Severity;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Severity;
 import java.util.List;
 
 /** {@code file:line:col: error[JIG0204] message}, a hint line, and a one-line summary. */

@@ -1,5 +1,6 @@
 package dev.jig.compiler.schedule;
 
+import dev.jig.api.karpenter.Cron;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;

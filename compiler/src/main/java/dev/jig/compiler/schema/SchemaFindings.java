@@ -1,11 +1,11 @@
 package dev.jig.compiler.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.source.Position;
-import dev.jig.compiler.source.SourceMap;
-import dev.jig.compiler.yaml.LoadedDocument;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.source.Position;
+import dev.jig.api.source.SourceMap;
+import dev.jig.api.yaml.LoadedDocument;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package dev.jig.compiler.source;
 
+import dev.jig.api.source.SourceFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

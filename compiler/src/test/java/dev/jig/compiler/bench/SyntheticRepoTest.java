@@ -2,11 +2,11 @@ package dev.jig.compiler.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jig.compiler.catalog.Catalog;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.karpenter.rules.KarpenterRules;
+import dev.jig.api.source.SourceFile;
 import dev.jig.compiler.generate.GeneratedObject;
-import dev.jig.compiler.karpenter.rules.KarpenterRules;
 import dev.jig.compiler.pipeline.Compiler;
-import dev.jig.compiler.source.SourceFile;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

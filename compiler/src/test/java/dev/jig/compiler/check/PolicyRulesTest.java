@@ -2,8 +2,8 @@ package dev.jig.compiler.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
 import dev.jig.compiler.pipeline.Compiler;
 import dev.jig.compiler.testing.PolicyFixture;
 import java.util.function.UnaryOperator;

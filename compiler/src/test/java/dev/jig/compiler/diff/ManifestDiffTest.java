@@ -1,6 +1,6 @@
 package dev.jig.compiler.diff;
 
-import dev.jig.compiler.karpenter.Quantity;
+import dev.jig.api.karpenter.Quantity;
 import static dev.jig.compiler.diff.Manifests.json;
 import static dev.jig.compiler.diff.Manifests.nodePool;
 import static org.assertj.core.api.Assertions.assertThat;

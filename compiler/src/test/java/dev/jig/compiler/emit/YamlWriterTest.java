@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.jig.compiler.source.SourceFile;
-import dev.jig.compiler.yaml.YamlLoader;
+import dev.jig.api.source.SourceFile;
+import dev.jig.api.yaml.YamlLoader;
 import org.junit.jupiter.api.Test;
 
 class YamlWriterTest {

@@ -2,9 +2,9 @@ package dev.jig.compiler.generate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jig.compiler.catalog.Catalog;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.tenancy.Quota;
 import dev.jig.compiler.policy.PolicySet;
-import dev.jig.compiler.policy.Resources;
 import dev.jig.compiler.policy.Tenant;
 import dev.jig.compiler.testing.PolicyFixture;
 import java.util.Map;
@@ -22,10 +22,10 @@ class QuotaPlanTest {
         Tenant alpha = set.tenants().get(0);
         QuotaPlan.Plan plan = QuotaPlan.of(set.platform(), alpha, java.util.Set.of("amd64", "arm64"), Catalog.bundled());
         // 32 vCPU of m7g (4 GiB per vCPU) reserved out of 200 cpu / 800Gi
-        assertThat(plan.reserved()).singleElement().satisfies(r -> assertThat(r.limit()).isEqualTo(new Resources(32_000, 32 * 4096, 0)));
-        assertThat(plan.remaining()).isEqualTo(new Resources(168_000, 800 * 1024 - 32 * 4096, 4));
-        assertThat(plan.pools().get("web").limit()).isEqualTo(new Resources(84_000, 336 * 1024, 0)); // 50%
-        assertThat(plan.pools().get("gpu").limit()).isEqualTo(new Resources(50_000, 201 * 1024, 4)); // 30%, all GPUs
+        assertThat(plan.reserved()).singleElement().satisfies(r -> assertThat(r.limit()).isEqualTo(new Quota(32_000, 32 * 4096, 0)));
+        assertThat(plan.remaining()).isEqualTo(new Quota(168_000, 800 * 1024 - 32 * 4096, 4));
+        assertThat(plan.pools().get("web").limit()).isEqualTo(new Quota(84_000, 336 * 1024, 0)); // 50%
+        assertThat(plan.pools().get("gpu").limit()).isEqualTo(new Quota(50_000, 201 * 1024, 4)); // 30%, all GPUs
     }
 
     @Test
@@ -36,7 +36,7 @@ class QuotaPlanTest {
                         .edit("tenants/alpha.yaml", "share: 30%", "share: " + b + "%"));
                 Tenant alpha = set.tenants().get(0);
                 QuotaPlan.Plan plan = QuotaPlan.of(set.platform(), alpha, java.util.Set.of("amd64", "arm64"), Catalog.bundled());
-                Resources sum = Resources.ZERO;
+                Quota sum = Quota.ZERO;
                 for (QuotaPlan.ReservedLimit r : plan.reserved()) sum = sum.plus(r.limit());
                 for (QuotaPlan.PoolLimit p : plan.pools().values()) sum = sum.plus(p.limit());
                 assertThat(sum.fitsIn(alpha.quota())).as("shares %d%% + %d%%: %s within %s", a, b, sum, alpha.quota()).isTrue();

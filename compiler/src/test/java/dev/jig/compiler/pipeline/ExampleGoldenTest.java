@@ -2,9 +2,9 @@ package dev.jig.compiler.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jig.compiler.catalog.Catalog;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.karpenter.rules.KarpenterRules;
 import dev.jig.compiler.emit.ManifestWriter;
-import dev.jig.compiler.karpenter.rules.KarpenterRules;
 import dev.jig.compiler.source.DirectorySourceTree;
 import java.nio.file.Files;
 import java.nio.file.Path;

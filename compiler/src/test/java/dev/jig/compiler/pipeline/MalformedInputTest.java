@@ -2,7 +2,7 @@ package dev.jig.compiler.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.api.diag.Diagnostic;
 import dev.jig.compiler.pipeline.Compiler.Result;
 import dev.jig.compiler.testing.PolicyFixture;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,7 +19,7 @@ class MalformedInputTest {
         java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("jig-utf8");
         dev.jig.compiler.testing.PolicyRepo.write(dir, PolicyFixture.valid().files());
         java.nio.file.Files.write(dir.resolve("tenants/beta.yaml"), new byte[] {'a', ':', ' ', (byte) 0xC3, (byte) 0x28, '\n'});
-        Result r = new Compiler(dev.jig.compiler.catalog.Catalog.bundled())
+        Result r = new Compiler(dev.jig.api.ec2.Catalog.bundled())
                 .compile(new dev.jig.compiler.source.DirectorySourceTree(dir).files(), java.util.Optional.empty());
         assertThat(r.diagnostics()).anySatisfy(d -> {
             assertThat(d.position().toString()).isEqualTo("tenants/beta.yaml:1:4");

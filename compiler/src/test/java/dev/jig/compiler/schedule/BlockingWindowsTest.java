@@ -2,6 +2,7 @@ package dev.jig.compiler.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jig.api.karpenter.Cron;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.api.diag.Diagnostic;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

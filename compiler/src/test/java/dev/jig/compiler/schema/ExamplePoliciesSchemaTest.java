@@ -3,11 +3,11 @@ package dev.jig.compiler.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.source.SourceFile;
+import dev.jig.api.yaml.LoadedDocument;
+import dev.jig.api.yaml.YamlLoader;
 import dev.jig.compiler.source.DirectorySourceTree;
-import dev.jig.compiler.source.SourceFile;
-import dev.jig.compiler.yaml.LoadedDocument;
-import dev.jig.compiler.yaml.YamlLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

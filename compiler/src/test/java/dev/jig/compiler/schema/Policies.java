@@ -1,8 +1,8 @@
 package dev.jig.compiler.schema;
 
-import dev.jig.compiler.source.SourceFile;
-import dev.jig.compiler.yaml.LoadedDocument;
-import dev.jig.compiler.yaml.YamlLoader;
+import dev.jig.api.source.SourceFile;
+import dev.jig.api.yaml.LoadedDocument;
+import dev.jig.api.yaml.YamlLoader;
 
 /** Test fixtures: small valid policies, and a loader that fails loudly on YAML errors. */
 final class Policies {

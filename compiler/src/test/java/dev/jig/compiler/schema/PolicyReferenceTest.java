@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Rule;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;

@@ -2,7 +2,7 @@ package dev.jig.compiler.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jig.compiler.yaml.LoadedDocument;
+import dev.jig.api.yaml.LoadedDocument;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

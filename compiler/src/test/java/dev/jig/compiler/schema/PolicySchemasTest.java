@@ -2,10 +2,10 @@ package dev.jig.compiler.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.diag.Severity;
-import dev.jig.compiler.source.Position;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.diag.Severity;
+import dev.jig.api.source.Position;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,9 @@
-package dev.jig.compiler.tenancy;
+package dev.jig.api.tenancy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.jig.compiler.policy.Resources;
+import dev.jig.api.tenancy.Quota;
 import dev.jig.compiler.testing.PolicyFixture;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +25,7 @@ class TenancyTest {
         assertThat(t.tenantOfNamespace("kube-system")).isEmpty();
         Tenancy.TenantEntry alpha = t.tenants().get("alpha");
         assertThat(alpha.dedicated()).isTrue();
-        assertThat(alpha.quota()).isEqualTo(new Resources(200_000, 800 * 1024, 4));
+        assertThat(alpha.quota()).isEqualTo(new Quota(200_000, 800 * 1024, 4));
         assertThat(t.tenants().get("beta").dedicated()).isFalse();
         assertThat(t.reservedWeights().contains(90)).isTrue();
         assertThat(t.regularWeights().contains(90)).isFalse();

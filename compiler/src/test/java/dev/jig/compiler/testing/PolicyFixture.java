@@ -2,9 +2,9 @@ package dev.jig.compiler.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jig.compiler.catalog.Catalog;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.source.SourceFile;
 import dev.jig.compiler.pipeline.Compiler;
-import dev.jig.compiler.source.SourceFile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.jig.compiler.testing;
 
-import dev.jig.compiler.source.SourceFile;
+import dev.jig.api.source.SourceFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.jig.controller.cli;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.jig.compiler.catalog.Catalog;
+import dev.jig.api.ec2.Catalog;
 import dev.jig.controller.cloud.SimulatedCloud;
 import dev.jig.controller.cloud.UnavailableOfferings;
 import dev.jig.controller.kube.ControllerLoop;

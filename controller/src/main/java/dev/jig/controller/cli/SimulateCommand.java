@@ -1,14 +1,14 @@
 package dev.jig.controller.cli;
 
-import dev.jig.compiler.catalog.Catalog;
+import dev.jig.api.ec2.Catalog;
 import dev.jig.controller.simulate.Scenario;
 import dev.jig.controller.simulate.ScenarioReader;
 import dev.jig.controller.simulate.Simulation;
 import dev.jig.controller.simulate.SimulationReport;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package dev.jig.controller.cloud;
 
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.InstanceTypeResolver;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.NodeClass;
@@ -7,7 +8,6 @@ import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Offering;
 import dev.jig.controller.model.ResolvedInstanceType;
 import dev.jig.controller.scheduling.NodeRequirements;
-import dev.jig.compiler.karpenter.WellKnownLabels;
 
 import java.time.Clock;
 import java.time.Duration;

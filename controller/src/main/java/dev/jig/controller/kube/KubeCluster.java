@@ -1,8 +1,8 @@
 package dev.jig.controller.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.karpenter.Taint;
-import dev.jig.compiler.tenancy.Tenancy;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.manifest.ClusterManifests;
 import dev.jig.controller.manifest.KarpenterManifests;
 import dev.jig.controller.manifest.PodManifests;

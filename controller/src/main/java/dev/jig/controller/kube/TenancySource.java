@@ -1,6 +1,6 @@
 package dev.jig.controller.kube;
 
-import dev.jig.compiler.tenancy.Tenancy;
+import dev.jig.api.tenancy.Tenancy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,10 +1,10 @@
 package dev.jig.controller.manifest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.karpenter.Quantity;
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.Taint;
-import dev.jig.compiler.karpenter.rules.KarpenterDefaults;
+import dev.jig.api.karpenter.Quantity;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.rules.KarpenterDefaults;
 import dev.jig.controller.model.AmiFamily;
 import dev.jig.controller.model.Disruption;
 import dev.jig.controller.model.Kubelet;

@@ -1,7 +1,7 @@
 package dev.jig.controller.manifest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.karpenter.Requirement;
+import dev.jig.api.karpenter.Requirement;
 import dev.jig.controller.model.LabelSelector;
 import dev.jig.controller.model.NodeSelectorTerm;
 import dev.jig.controller.model.Pod;
@@ -116,7 +116,7 @@ public final class PodManifests {
     }
 
     private static boolean isZero(String v) {
-        return dev.jig.compiler.karpenter.Quantity.tryParse(v).map(q -> q.signum() == 0).orElse(false);
+        return dev.jig.api.karpenter.Quantity.tryParse(v).map(q -> q.signum() == 0).orElse(false);
     }
 
     static List<Requirement> expressions(JsonNode n) {

@@ -1,8 +1,8 @@
 package dev.jig.controller.model;
 
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.catalog.InstanceType;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.ec2.InstanceType;
+import dev.jig.api.karpenter.WellKnownLabels;
 
 import java.util.ArrayList;
 import java.util.HashMap;

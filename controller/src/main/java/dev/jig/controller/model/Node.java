@@ -1,6 +1,6 @@
 package dev.jig.controller.model;
 
-import dev.jig.compiler.karpenter.Taint;
+import dev.jig.api.karpenter.Taint;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.jig.controller.model;
 
-import dev.jig.compiler.catalog.InstanceType;
-import dev.jig.compiler.karpenter.Quantity;
+import dev.jig.api.ec2.InstanceType;
+import dev.jig.api.karpenter.Quantity;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

@@ -1,6 +1,6 @@
 package dev.jig.controller.model;
 
-import dev.jig.compiler.karpenter.Requirement;
+import dev.jig.api.karpenter.Requirement;
 
 /**
  * A NodePool requirement with Karpenter's {@code minValues}: the NodeClaim must keep at least that

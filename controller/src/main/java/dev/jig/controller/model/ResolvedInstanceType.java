@@ -1,6 +1,6 @@
 package dev.jig.controller.model;
 
-import dev.jig.compiler.catalog.InstanceType;
+import dev.jig.api.ec2.InstanceType;
 
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.jig.controller.model;
 
-import dev.jig.compiler.karpenter.Quantity;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.karpenter.Quantity;
+import dev.jig.api.karpenter.WellKnownLabels;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

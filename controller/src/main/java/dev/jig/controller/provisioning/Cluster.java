@@ -1,6 +1,6 @@
 package dev.jig.controller.provisioning;
 
-import dev.jig.compiler.karpenter.Taint;
+import dev.jig.api.karpenter.Taint;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 

@@ -1,6 +1,6 @@
 package dev.jig.controller.provisioning;
 
-import dev.jig.compiler.tenancy.Tenancy;
+import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.NodeClass;

@@ -1,7 +1,7 @@
 package dev.jig.controller.provisioning;
 
-import dev.jig.compiler.karpenter.Taint;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.cloud.Instance;
 import dev.jig.controller.cloud.InsufficientCapacityException;
@@ -82,9 +82,9 @@ public final class NodeClaimLifecycle {
         try {
             Instance i = cloud.create(c, nodeClass);
             Map<String, String> labels = new HashMap<>();
-            for (dev.jig.compiler.karpenter.Requirement r : c.requirements()) {
+            for (dev.jig.api.karpenter.Requirement r : c.requirements()) {
                 // Karpenter's PopulateNodeClaimDetails: single-valued requirements label the node
-                if (r.operator() == dev.jig.compiler.karpenter.Requirement.Operator.In && r.values().size() == 1
+                if (r.operator() == dev.jig.api.karpenter.Requirement.Operator.In && r.values().size() == 1
                         && !r.key().equals("kubernetes.io/hostname")) labels.put(r.key(), r.values().get(0));
             }
             labels.putAll(c.labels());

@@ -1,8 +1,8 @@
 package dev.jig.controller.provisioning;
 
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.Taint;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;

@@ -1,6 +1,6 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Rule;
 import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.ResourceList;
 
@@ -102,8 +102,8 @@ final class CapacityLedger {
     private static String format(int d, long v) {
         if (v == Limits.UNLIMITED) return "unlimited";
         return switch (d) {
-            case CPU -> dev.jig.compiler.karpenter.Quantity.formatCpuMillis(v);
-            case MEM -> dev.jig.compiler.karpenter.Quantity.formatMebibytes(Math.floorDiv(v, ResourceList.MIB));
+            case CPU -> dev.jig.api.karpenter.Quantity.formatCpuMillis(v);
+            case MEM -> dev.jig.api.karpenter.Quantity.formatMebibytes(Math.floorDiv(v, ResourceList.MIB));
             default -> Long.toString(v);
         };
     }

@@ -1,6 +1,6 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.karpenter.Requirement;
+import dev.jig.api.karpenter.Requirement;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,7 +1,7 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.karpenter.Taint;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.ResourceList;
 import dev.jig.controller.model.Toleration;

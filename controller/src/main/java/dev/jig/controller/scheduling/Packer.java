@@ -1,6 +1,6 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Rule;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.Taint;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.Taint;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.ResolvedInstanceType;
 import dev.jig.controller.model.ResourceList;

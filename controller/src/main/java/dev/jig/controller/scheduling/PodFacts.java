@@ -1,6 +1,6 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.NodeSelectorTerm;
 import dev.jig.controller.model.Pod;
 

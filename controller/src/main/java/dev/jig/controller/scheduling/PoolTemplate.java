@@ -1,7 +1,7 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.karpenter.Taint;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Offering;
 import dev.jig.controller.model.Pod;

@@ -1,6 +1,6 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Rule;
 
 /**
  * Why a pool (or, with a null pool, the cluster as a whole) cannot take a pod: a stable rule id

@@ -1,8 +1,8 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.karpenter.Taint;
-import dev.jig.compiler.tenancy.Tenancy;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
@@ -56,7 +56,7 @@ public final class Scheduler {
         List<ExistingNode> nodes = new ArrayList<>(in.nodes());
         nodes.sort(Comparator.comparing((ExistingNode n) -> !n.initialized()).thenComparing(ExistingNode::name));
         for (ExistingNode n : nodes) {
-            if (n.labels().containsKey(dev.jig.compiler.karpenter.WellKnownLabels.ZONE)) domains.zone(n.labels().get(dev.jig.compiler.karpenter.WellKnownLabels.ZONE));
+            if (n.labels().containsKey(dev.jig.api.karpenter.WellKnownLabels.ZONE)) domains.zone(n.labels().get(dev.jig.api.karpenter.WellKnownLabels.ZONE));
         }
         topology = new Topology(domains.allZones());
         for (ExistingNode n : nodes) {

@@ -1,6 +1,6 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.tenancy.Tenancy;
+import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.ResolvedInstanceType;

@@ -1,8 +1,8 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.Taint;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.Taint;
 import dev.jig.controller.model.ResourceList;
 
 /** Decides a pod's {@link PodFacts.TemplateFit} for one pool: taints, requirements, types, offerings, size. */

@@ -1,6 +1,6 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.karpenter.Taint;
+import dev.jig.api.karpenter.Taint;
 import dev.jig.controller.model.LabelSelector;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.Toleration;

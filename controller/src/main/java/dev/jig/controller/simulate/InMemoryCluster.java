@@ -1,6 +1,6 @@
 package dev.jig.controller.simulate;
 
-import dev.jig.compiler.tenancy.Tenancy;
+import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.NodeClass;
@@ -58,7 +58,7 @@ public final class InMemoryCluster implements Cluster {
 
     @Override
     public synchronized void editNode(String name, Map<String, String> labels, java.util.Set<String> removeTaintKeys,
-                                      List<dev.jig.compiler.karpenter.Taint> addTaints) {
+                                      List<dev.jig.api.karpenter.Taint> addTaints) {
         Node live = nodes.get(name);
         if (live == null) return;
         Map<String, String> l = new LinkedHashMap<>(live.labels());

@@ -1,7 +1,7 @@
 package dev.jig.controller.simulate;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.source.Position;
+import dev.jig.api.source.Position;
 
 import java.nio.file.Path;
 import java.time.Duration;

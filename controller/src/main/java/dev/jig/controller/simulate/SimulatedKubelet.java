@@ -1,7 +1,7 @@
 package dev.jig.controller.simulate;
 
-import dev.jig.compiler.karpenter.Taint;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.cloud.Instance;
 import dev.jig.controller.model.Node;

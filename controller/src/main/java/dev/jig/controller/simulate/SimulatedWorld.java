@@ -1,6 +1,6 @@
 package dev.jig.controller.simulate;
 
-import dev.jig.compiler.catalog.Catalog;
+import dev.jig.api.ec2.Catalog;
 import dev.jig.controller.cloud.SimulatedCloud;
 import dev.jig.controller.cloud.UnavailableOfferings;
 import dev.jig.controller.model.InstanceTypeResolver;

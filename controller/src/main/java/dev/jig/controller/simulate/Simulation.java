@@ -1,11 +1,11 @@
 package dev.jig.controller.simulate;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.tenancy.Tenancy;
 import dev.jig.compiler.pipeline.Compiler;
 import dev.jig.compiler.source.DirectorySourceTree;
-import dev.jig.compiler.tenancy.Tenancy;
 import dev.jig.controller.manifest.KarpenterManifests;
 import dev.jig.controller.manifest.PodManifests;
 import dev.jig.controller.model.NodeClaim;

@@ -1,9 +1,9 @@
 package dev.jig.controller.bench;
 
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.catalog.InstanceType;
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.ec2.InstanceType;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Disruption;
 import dev.jig.controller.model.InstanceTypeResolver;
 import dev.jig.controller.model.LabelSelector;

@@ -1,6 +1,6 @@
 package dev.jig.controller.bench;
 
-import dev.jig.compiler.catalog.Catalog;
+import dev.jig.api.ec2.Catalog;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.scheduling.PlannedNodeClaim;
 import dev.jig.controller.scheduling.Scheduler;

@@ -1,7 +1,7 @@
 package dev.jig.controller.cloud;
 
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.ResourceList;
 import dev.jig.controller.simulate.SimulatedClock;

@@ -1,8 +1,8 @@
 package dev.jig.controller.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.cloud.Instance;
 import dev.jig.controller.cloud.SimulatedCloud;
 import dev.jig.controller.cloud.UnavailableOfferings;
@@ -55,7 +55,7 @@ class KubeClusterIT {
         crd("karpenter.k8s.aws", "EC2NodeClass", "ec2nodeclasses");
         crd("karpenter.sh", "NodeClaim", "nodeclaims");
         Path file = Path.of(System.getProperty("jig.repo.root", ".."), "examples", "scenarios", "inflate.yaml");
-        JsonNode scenario = new dev.jig.compiler.yaml.YamlLoader().load(new dev.jig.compiler.source.SourceFile(file.toString(), Files.readString(file)))
+        JsonNode scenario = new dev.jig.api.yaml.YamlLoader().load(new dev.jig.api.source.SourceFile(file.toString(), Files.readString(file)))
                 .document().orElseThrow().root();
         client.genericKubernetesResources(KubeCluster.NODE_POOLS).resource(generic(scenario.path("spec").path("nodePools").get(0))).create();
         client.genericKubernetesResources(KubeCluster.NODE_CLASSES).resource(generic(scenario.path("spec").path("nodeClasses").get(0))).create();
@@ -135,7 +135,7 @@ class KubeClusterIT {
                 .addNewTaint().withKey("cni-not-ready").withEffect("NoSchedule").endTaint()
                 .addNewTaint().withKey("dedicated").withValue("ml").withEffect("NoSchedule").endTaint().endSpec().build()).create();
         cluster.editNode("n1", Map.of(WellKnownLabels.NODEPOOL, "default"), java.util.Set.of(NodeClaimLifecycle.UNREGISTERED_TAINT),
-                List.of(new dev.jig.compiler.karpenter.Taint("dedicated", "ml", "NoSchedule"), new dev.jig.compiler.karpenter.Taint("gpu", null, "NoSchedule")));
+                List.of(new dev.jig.api.karpenter.Taint("dedicated", "ml", "NoSchedule"), new dev.jig.api.karpenter.Taint("gpu", null, "NoSchedule")));
         var node = client.nodes().withName("n1").get();
         assertThat(node.getMetadata().getLabels()).containsEntry("set-by-others", "yes").containsEntry(WellKnownLabels.NODEPOOL, "default");
         assertThat(node.getSpec().getTaints()).extracting(io.fabric8.kubernetes.api.model.Taint::getKey)

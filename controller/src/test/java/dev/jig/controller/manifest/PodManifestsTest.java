@@ -2,7 +2,7 @@ package dev.jig.controller.manifest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.jig.compiler.karpenter.Requirement;
+import dev.jig.api.karpenter.Requirement;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.ResourceList;
 import dev.jig.controller.model.Toleration;

@@ -1,7 +1,7 @@
 package dev.jig.controller.model;
 
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.catalog.InstanceType;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.ec2.InstanceType;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 

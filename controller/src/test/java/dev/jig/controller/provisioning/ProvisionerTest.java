@@ -1,10 +1,10 @@
 package dev.jig.controller.provisioning;
 
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.karpenter.Taint;
-import dev.jig.compiler.karpenter.WellKnownLabels;
-import dev.jig.compiler.policy.Resources;
-import dev.jig.compiler.tenancy.Tenancy;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.api.tenancy.Quota;
+import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
@@ -139,7 +139,7 @@ class ProvisionerTest {
         add(b);
         world.cluster().tenancy(Tenancy.of("test", "jig.dev/tenant", "jig.dev/pool", List.of(), new Tenancy.WeightBand(1, 79),
                 new Tenancy.WeightBand(80, 100), List.of(new Tenancy.TenantEntry("alpha", false, List.of("default"),
-                        new Resources(16000, 1_000_000, 0), List.of("alpha-a", "alpha-b")))));
+                        new Quota(16000, 1_000_000, 0), List.of("alpha-a", "alpha-b")))));
         ExecutorService pool = Executors.newFixedThreadPool(8);
         CountDownLatch start = new CountDownLatch(1);
         List<java.util.concurrent.Future<?>> runs = new ArrayList<>();
@@ -167,7 +167,7 @@ class ProvisionerTest {
 
     @Test
     void aPodSelectingOneValueOfAPoolRequirementBindsBecauseTheNodeIsLabelledWithIt() {
-        add(pool("teams", dev.jig.controller.testing.Fixtures.req("team", dev.jig.compiler.karpenter.Requirement.Operator.In, "a", "b")));
+        add(pool("teams", dev.jig.controller.testing.Fixtures.req("team", dev.jig.api.karpenter.Requirement.Operator.In, "a", "b")));
         pods("a", 1, 500, 512, Map.of("team", "a"));
         world.waitUntilSettled(Duration.ofMinutes(5));
         assertThat(world.cluster().snapshot().pendingPods()).isEmpty();
@@ -177,7 +177,7 @@ class ProvisionerTest {
 
     @Test
     void aPodSelectingAValueOfAnExistsRequirementBinds() {
-        add(pool("any-team", dev.jig.controller.testing.Fixtures.req("team", dev.jig.compiler.karpenter.Requirement.Operator.Exists)));
+        add(pool("any-team", dev.jig.controller.testing.Fixtures.req("team", dev.jig.api.karpenter.Requirement.Operator.Exists)));
         pods("b", 1, 500, 512, Map.of("team", "b"));
         world.waitUntilSettled(Duration.ofMinutes(5));
         assertThat(world.cluster().snapshot().pendingPods()).isEmpty();

@@ -1,7 +1,7 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.Requirement.Operator;
+import dev.jig.api.karpenter.Requirement.Operator;
+import dev.jig.api.karpenter.Requirement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

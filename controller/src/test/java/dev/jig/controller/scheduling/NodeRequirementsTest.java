@@ -1,8 +1,8 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.Requirement.Operator;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.karpenter.Requirement.Operator;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.WellKnownLabels;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

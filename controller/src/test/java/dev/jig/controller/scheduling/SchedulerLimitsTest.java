@@ -1,17 +1,17 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.karpenter.Requirement.Operator;
-import dev.jig.compiler.karpenter.WellKnownLabels;
-import dev.jig.compiler.policy.Resources;
-import dev.jig.compiler.tenancy.Tenancy;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.Requirement.Operator;
+import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.api.tenancy.Quota;
+import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.ResourceList;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -107,7 +107,7 @@ class SchedulerLimitsTest {
         NodePool b = pool("alpha-b", 10, Map.of(), List.of(), new Limits(8000, U, U, U), req(WellKnownLabels.INSTANCE_CATEGORY, Operator.In, "c"));
         Tenancy tenancy = Tenancy.of("test", "jig.dev/tenant", "jig.dev/pool", List.of(), new Tenancy.WeightBand(1, 79),
                 new Tenancy.WeightBand(80, 100), List.of(new Tenancy.TenantEntry("alpha", false, List.of("default"),
-                        new Resources(8000, 1_000_000, 0), List.of("alpha-a", "alpha-b"))));
+                        new Quota(8000, 1_000_000, 0), List.of("alpha-a", "alpha-b"))));
         var in = new SchedulingInput(pods("p", 24, 1000, 256), List.of(), List.of(input(a), input(b)), List.of(), Optional.of(tenancy), true);
         var r = Scheduler.solve(in);
         assertThat(worstCase(r, "alpha-a")[0] + worstCase(r, "alpha-b")[0]).isLessThanOrEqualTo(8000);

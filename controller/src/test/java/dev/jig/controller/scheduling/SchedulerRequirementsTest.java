@@ -1,9 +1,9 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.karpenter.Requirement.Operator;
-import dev.jig.compiler.karpenter.Taint;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.Requirement.Operator;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.NodeSelectorTerm;

@@ -1,8 +1,8 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.karpenter.Requirement.Operator;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.Requirement.Operator;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.ResourceList;
 import org.junit.jupiter.api.Test;
@@ -113,7 +113,7 @@ class SchedulerResourcesTest {
     @Test
     void daemonSetsThatDoNotTolerateThePoolAreNoOverhead() {
         Pod daemon = pod("agent", 1500, 256).with().daemonSet(true).build();
-        var tainted = pool("m5", 10, Map.of(), List.of(new dev.jig.compiler.karpenter.Taint("dedicated", "x", "NoSchedule")),
+        var tainted = pool("m5", 10, Map.of(), List.of(new dev.jig.api.karpenter.Taint("dedicated", "x", "NoSchedule")),
                 dev.jig.controller.model.Limits.NONE, req(TYPE, Operator.In, "m5.large", "m5.xlarge"));
         Pod p = pod("p", 500, 256).with().toleration(new dev.jig.controller.model.Toleration("dedicated", "Equal", "x", "NoSchedule")).build();
         var r = Scheduler.solve(new SchedulingInput(List.of(p), List.of(), List.of(input(tainted)), List.of(daemon), java.util.Optional.empty(), true));

@@ -1,8 +1,8 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.karpenter.Requirement.Operator;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.Requirement.Operator;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.LabelSelector;
 import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.NodePool;
@@ -201,7 +201,7 @@ class SchedulerTopologyTest {
                     t.offerings().stream().filter(o -> o.zone().equals("us-east-1c")).toList()));
         }
         // a heavier pool the pods cannot use registers every zone first, so zone order is not the offering order of m5.large
-        NodePool tainted = pool("tainted", 50, Map.of(), List.of(new dev.jig.compiler.karpenter.Taint("dedicated", "x", "NoSchedule")), Limits.NONE);
+        NodePool tainted = pool("tainted", 50, Map.of(), List.of(new dev.jig.api.karpenter.Taint("dedicated", "x", "NoSchedule")), Limits.NONE);
         var in = SchedulingInput.of(web(1, p -> p.with().spread(TopologySpread.of(1, ZONE, LabelSelector.of(WEB))).build()), List.of(),
                 List.of(dev.jig.controller.testing.Fixtures.input(tainted), new SchedulingInput.Pool(pool, offered)));
         var r = Scheduler.solve(in);

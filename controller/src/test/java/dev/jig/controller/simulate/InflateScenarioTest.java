@@ -1,6 +1,6 @@
 package dev.jig.controller.simulate;
 
-import dev.jig.compiler.catalog.Catalog;
+import dev.jig.api.ec2.Catalog;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

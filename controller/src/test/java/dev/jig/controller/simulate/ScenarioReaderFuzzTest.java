@@ -2,7 +2,7 @@ package dev.jig.controller.simulate;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.jig.compiler.diag.Diagnostic;
+import dev.jig.api.diag.Diagnostic;
 
 import java.nio.file.Path;
 

@@ -1,7 +1,7 @@
 package dev.jig.controller.simulate;
 
-import dev.jig.compiler.diag.Diagnostic;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

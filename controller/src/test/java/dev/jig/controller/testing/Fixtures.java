@@ -1,9 +1,9 @@
 package dev.jig.controller.testing;
 
-import dev.jig.compiler.catalog.Catalog;
-import dev.jig.compiler.karpenter.Requirement;
-import dev.jig.compiler.karpenter.Taint;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Disruption;
 import dev.jig.controller.model.InstanceTypeResolver;
 import dev.jig.controller.model.Limits;
@@ -11,8 +11,8 @@ import dev.jig.controller.model.NodeClass;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.PoolRequirement;
-import dev.jig.controller.model.ResourceList;
 import dev.jig.controller.model.ResolvedInstanceType;
+import dev.jig.controller.model.ResourceList;
 import dev.jig.controller.scheduling.ExistingNode;
 import dev.jig.controller.scheduling.PlannedNodeClaim;
 import dev.jig.controller.scheduling.Scheduler;

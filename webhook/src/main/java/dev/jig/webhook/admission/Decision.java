@@ -3,7 +3,7 @@ package dev.jig.webhook.admission;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Rule;
 import java.util.List;
 import java.util.stream.Collectors;
 

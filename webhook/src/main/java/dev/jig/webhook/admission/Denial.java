@@ -1,6 +1,6 @@
 package dev.jig.webhook.admission;
 
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Rule;
 
 /**
  * One reason to refuse a request: the rule and what exactly is wrong. The message a user sees

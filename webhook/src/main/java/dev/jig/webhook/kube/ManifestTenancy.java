@@ -2,7 +2,7 @@ package dev.jig.webhook.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.jig.compiler.tenancy.Tenancy;
+import dev.jig.api.tenancy.Tenancy;
 import dev.jig.webhook.tenancy.TenancyView;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;

@@ -1,6 +1,6 @@
 package dev.jig.webhook.pod;
 
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Rule;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.Denial;

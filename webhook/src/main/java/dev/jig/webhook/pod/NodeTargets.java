@@ -1,8 +1,8 @@
 package dev.jig.webhook.pod;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.karpenter.WellKnownLabels;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.webhook.admission.Denial;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jig.compiler.tenancy.Tenancy.TenantEntry;
+import dev.jig.api.tenancy.Tenancy.TenantEntry;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.Operation;

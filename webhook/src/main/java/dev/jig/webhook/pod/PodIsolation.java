@@ -1,8 +1,8 @@
 package dev.jig.webhook.pod;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.tenancy.Tenancy.TenantEntry;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.tenancy.Tenancy.TenantEntry;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.Denial;

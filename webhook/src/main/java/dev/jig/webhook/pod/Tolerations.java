@@ -1,7 +1,7 @@
 package dev.jig.webhook.pod;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.diag.Rule;
+import dev.jig.api.diag.Rule;
 import dev.jig.webhook.admission.Denial;
 import java.util.List;
 

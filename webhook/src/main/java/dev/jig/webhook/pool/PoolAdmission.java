@@ -1,10 +1,10 @@
 package dev.jig.webhook.pool;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.emit.Provenance;
-import dev.jig.compiler.karpenter.rules.KarpenterRules;
-import dev.jig.compiler.karpenter.rules.Violation;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.rules.KarpenterRules;
+import dev.jig.api.karpenter.rules.Violation;
+import dev.jig.api.tenancy.Provenance;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.Denial;

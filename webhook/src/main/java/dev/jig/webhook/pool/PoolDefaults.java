@@ -3,7 +3,7 @@ package dev.jig.webhook.pool;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jig.compiler.karpenter.rules.KarpenterDefaults;
+import dev.jig.api.karpenter.rules.KarpenterDefaults;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.Operation;

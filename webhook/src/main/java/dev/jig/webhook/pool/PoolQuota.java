@@ -1,10 +1,10 @@
 package dev.jig.webhook.pool;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.karpenter.Quantity;
-import dev.jig.compiler.karpenter.WellKnownLabels;
-import dev.jig.compiler.policy.Resources;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.Quantity;
+import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.api.tenancy.Quota;
 import dev.jig.webhook.admission.Denial;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.math.BigDecimal;
@@ -43,7 +43,7 @@ final class PoolQuota {
                     + WellKnownLabels.GPU_RESOURCE + " limit (Karpenter reads a missing limit as unlimited; set 0 for a pool without GPUs)"));
             return;
         }
-        Resources quota = view.tenant(owner).orElseThrow().quota();
+        Quota quota = view.tenant(owner).orElseThrow().quota();
         Quantity cpu = amount(limits, "cpu");
         Quantity memory = amount(limits, "memory");
         Quantity gpu = amount(limits, WellKnownLabels.GPU_RESOURCE);

@@ -1,9 +1,9 @@
 package dev.jig.webhook.pool;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.generate.Generator;
-import dev.jig.compiler.tenancy.Tenancy.WeightBand;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.tenancy.PoolNames;
+import dev.jig.api.tenancy.Tenancy.WeightBand;
 import dev.jig.webhook.admission.Denial;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.util.List;
@@ -20,7 +20,7 @@ final class PoolWeight {
     }
 
     static void check(String name, JsonNode pool, String owner, TenancyView view, List<Denial> out) {
-        boolean reserved = owner != null && name.startsWith(Generator.reservedPoolPrefix(owner));
+        boolean reserved = owner != null && name.startsWith(PoolNames.reservedPoolPrefix(owner));
         WeightBand band = reserved ? view.tenancy().reservedWeights() : view.tenancy().regularWeights();
         JsonNode weight = pool.path("spec").path("weight");
         String which = reserved ? "reserved" : "regular";

@@ -1,8 +1,8 @@
 package dev.jig.webhook.tenancy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.tenancy.Tenancy;
-import dev.jig.compiler.tenancy.Tenancy.TenantEntry;
+import dev.jig.api.tenancy.Tenancy.TenantEntry;
+import dev.jig.api.tenancy.Tenancy;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jig.compiler.karpenter.rules.KarpenterRules;
+import dev.jig.api.karpenter.rules.KarpenterRules;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.admission.WebhookSettings;

@@ -3,8 +3,8 @@ package dev.jig.webhook.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.tenancy.Tenancy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.tenancy.Tenancy;
 import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.kube.TenancyWatch;
 import dev.jig.webhook.support.Acme;

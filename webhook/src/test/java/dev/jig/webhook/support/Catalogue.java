@@ -6,8 +6,8 @@ import static dev.jig.webhook.support.Pods.with;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jig.compiler.diag.Rule;
-import dev.jig.compiler.emit.Provenance;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.tenancy.Provenance;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Operation;
 import java.util.ArrayList;

@@ -1,0 +1,144 @@
+package dev.jig.api.karpenter;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * An exact Kubernetes resource quantity ({@code "800"}, {@code "500m"}, {@code "3200Gi"},
+ * {@code "1.5"}, {@code "2k"}, {@code "1e3"}) held as a {@link BigDecimal} of base units (cores,
+ * bytes, devices), so limits can be summed and compared without rounding. Two quantities are equal
+ * when they denote the same amount: {@code "1Ki"} equals {@code "1024"}.
+ */
+public record Quantity(BigDecimal amount) implements Comparable<Quantity> {
+
+    public static final Quantity ZERO = new Quantity(BigDecimal.ZERO);
+
+    private static final Pattern SYNTAX =
+            Pattern.compile("([+-]?)(\\d+(?:\\.\\d*)?|\\.\\d+)(?:([numkMGTPE]|[KMGTPE]i)?|[eE]([+-]?\\d{1,4}))");
+    private static final Map<String, BigDecimal> SUFFIXES = Map.ofEntries(
+            Map.entry("", BigDecimal.ONE),
+            Map.entry("n", BigDecimal.ONE.scaleByPowerOfTen(-9)),
+            Map.entry("u", BigDecimal.ONE.scaleByPowerOfTen(-6)),
+            Map.entry("m", BigDecimal.ONE.scaleByPowerOfTen(-3)),
+            Map.entry("k", BigDecimal.ONE.scaleByPowerOfTen(3)),
+            Map.entry("M", BigDecimal.ONE.scaleByPowerOfTen(6)),
+            Map.entry("G", BigDecimal.ONE.scaleByPowerOfTen(9)),
+            Map.entry("T", BigDecimal.ONE.scaleByPowerOfTen(12)),
+            Map.entry("P", BigDecimal.ONE.scaleByPowerOfTen(15)),
+            Map.entry("E", BigDecimal.ONE.scaleByPowerOfTen(18)),
+            Map.entry("Ki", binary(1)),
+            Map.entry("Mi", binary(2)),
+            Map.entry("Gi", binary(3)),
+            Map.entry("Ti", binary(4)),
+            Map.entry("Pi", binary(5)),
+            Map.entry("Ei", binary(6)));
+    private static final String[] BYTE_SUFFIXES = {"Gi", "Mi", "Ki", "G", "M"};
+
+    public Quantity {
+        amount = amount.signum() == 0 ? BigDecimal.ZERO : amount.stripTrailingZeros();
+    }
+
+    /**
+     * Parses the Kubernetes quantity syntax: a signed decimal number followed by a binary suffix
+     * (Ki..Ei), a decimal suffix (n, u, m, k, M..E) or a decimal exponent ({@code e3}, {@code E-2}).
+     *
+     * @throws IllegalArgumentException when {@code text} is not a quantity
+     */
+    public static Quantity parse(String text) {
+        Matcher m = SYNTAX.matcher(text);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("invalid quantity '" + text + "'");
+        }
+        BigDecimal number = new BigDecimal(m.group(2));
+        if (m.group(1).equals("-")) number = number.negate();
+        if (m.group(4) != null) {
+            return new Quantity(number.scaleByPowerOfTen(Integer.parseInt(m.group(4))));
+        }
+        return new Quantity(number.multiply(SUFFIXES.get(m.group(3) == null ? "" : m.group(3))));
+    }
+
+    /** Like {@link #parse} but empty instead of throwing, for input that has not been validated. */
+    public static java.util.Optional<Quantity> tryParse(String text) {
+        if (text == null || text.length() > 64 || !SYNTAX.matcher(text).matches()) return java.util.Optional.empty();
+        return java.util.Optional.of(parse(text));
+    }
+
+    /** Whole millis, rounded down (cpu); saturates at {@code Long.MAX_VALUE / 4} for absurd amounts. */
+    public long millis() {
+        return saturated(amount.scaleByPowerOfTen(3).setScale(0, java.math.RoundingMode.FLOOR));
+    }
+
+    /** Whole mebibytes, rounded down (memory); saturates like {@link #millis()}. */
+    public long mebibytes() {
+        return saturated(amount.divide(SUFFIXES.get("Mi"), 0, java.math.RoundingMode.FLOOR));
+    }
+
+    private static final BigDecimal SATURATION = BigDecimal.valueOf(Long.MAX_VALUE / 4);
+
+    private static long saturated(BigDecimal whole) {
+        if (whole.compareTo(SATURATION) > 0) return Long.MAX_VALUE / 4;
+        if (whole.compareTo(SATURATION.negate()) < 0) return -(Long.MAX_VALUE / 4);
+        return whole.longValueExact();
+    }
+
+    /** Canonical text for cpu: whole cores when exact, else millicores ({@code 250m}). */
+    public static String formatCpuMillis(long millis) {
+        return millis % 1000 == 0 ? Long.toString(millis / 1000) : millis + "m";
+    }
+
+    /** Canonical text for memory: Gi when exact, else Mi. */
+    public static String formatMebibytes(long mib) {
+        return mib % 1024 == 0 ? (mib / 1024) + "Gi" : mib + "Mi";
+    }
+
+    public Quantity plus(Quantity other) {
+        return new Quantity(amount.add(other.amount));
+    }
+
+    public Quantity minus(Quantity other) {
+        return new Quantity(amount.subtract(other.amount));
+    }
+
+    public int signum() {
+        return amount.signum();
+    }
+
+    /**
+     * A human form for {@code resource}: byte amounts ({@code memory}, {@code ephemeral-storage},
+     * {@code hugepages-*}) with the first of Gi, Mi, Ki, G, M that divides them exactly
+     * ({@code 3200Gi}, {@code 1536Mi}, {@code 1G}); anything else (cpu as cores, GPUs, pods) as a
+     * plain decimal number ({@code 0.5}, {@code 800}).
+     */
+    public String format(String resource) {
+        if (isBytes(resource) && amount.signum() != 0) {
+            for (String suffix : BYTE_SUFFIXES) {
+                BigDecimal[] parts = amount.divideAndRemainder(SUFFIXES.get(suffix));
+                if (parts[1].signum() == 0) {
+                    return parts[0].toBigInteger() + suffix;
+                }
+            }
+        }
+        return amount.toPlainString();
+    }
+
+    @Override
+    public int compareTo(Quantity o) {
+        return amount.compareTo(o.amount);
+    }
+
+    @Override
+    public String toString() {
+        return amount.toPlainString();
+    }
+
+    private static boolean isBytes(String resource) {
+        return resource.equals("memory") || resource.equals("ephemeral-storage") || resource.startsWith("hugepages-");
+    }
+
+    private static BigDecimal binary(int power) {
+        return new BigDecimal(BigInteger.ONE.shiftLeft(10 * power));
+    }
+}

@@ -1,0 +1,32 @@
+package dev.jig.api.karpenter.rules;
+
+/** The two Karpenter CRDs these rules implement. */
+enum CrdKind {
+    NODE_POOL("karpenter.sh/v1", "NodePool"),
+    EC2_NODE_CLASS("karpenter.k8s.aws/v1", "EC2NodeClass");
+
+    private final String apiVersion;
+    private final String kind;
+
+    CrdKind(String apiVersion, String kind) {
+        this.apiVersion = apiVersion;
+        this.kind = kind;
+    }
+
+    String apiVersion() {
+        return apiVersion;
+    }
+
+    String kind() {
+        return kind;
+    }
+
+    static CrdKind of(String apiVersion, String kind) {
+        for (CrdKind k : values()) {
+            if (k.apiVersion.equals(apiVersion) && k.kind.equals(kind)) {
+                return k;
+            }
+        }
+        return null;
+    }
+}

@@ -1,8 +1,0 @@
-package dev.jig.compiler.yaml;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.jig.compiler.source.SourceMap;
-
-/** One YAML document as a JSON tree, with the place of every value in its file. */
-public record LoadedDocument(String file, JsonNode root, SourceMap positions) {
-}
