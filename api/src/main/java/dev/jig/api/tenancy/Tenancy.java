@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.karpenter.Quantity;
 import dev.jig.api.karpenter.WellKnownLabels;
-import dev.jig.api.tenancy.Quota;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

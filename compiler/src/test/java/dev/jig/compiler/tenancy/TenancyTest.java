@@ -3,7 +3,6 @@ package dev.jig.api.tenancy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.jig.api.tenancy.Quota;
 import dev.jig.compiler.testing.PolicyFixture;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,9 @@
 package dev.jig.controller.cloud;
 
+import dev.jig.controller.cloud.sim.SimulatedCloud;
 import dev.jig.controller.model.NodeClaim;
-import dev.jig.controller.model.NodeClass;
+import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.model.NodePool;
-import dev.jig.controller.model.ResolvedInstanceType;
 
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,5 @@
 package dev.jig.controller.cloud;
 
-import dev.jig.controller.model.ResolvedInstanceType;
 
 import java.time.Instant;
 

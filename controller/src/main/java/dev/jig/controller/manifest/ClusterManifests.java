@@ -9,7 +9,7 @@ import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
-import dev.jig.controller.model.ResourceList;
+import dev.jig.api.karpenter.ResourceList;
 
 import java.time.Instant;
 import java.util.ArrayList;

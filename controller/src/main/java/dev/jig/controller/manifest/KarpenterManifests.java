@@ -5,14 +5,14 @@ import dev.jig.api.karpenter.Quantity;
 import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.rules.KarpenterDefaults;
-import dev.jig.controller.model.AmiFamily;
+import dev.jig.api.ec2.AmiFamily;
 import dev.jig.controller.model.Disruption;
-import dev.jig.controller.model.Kubelet;
+import dev.jig.api.ec2.Kubelet;
 import dev.jig.controller.model.Limits;
-import dev.jig.controller.model.NodeClass;
+import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.PoolRequirement;
-import dev.jig.controller.model.ResourceList;
+import dev.jig.api.karpenter.ResourceList;
 
 import java.math.RoundingMode;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import dev.jig.controller.model.LabelSelector;
 import dev.jig.controller.model.NodeSelectorTerm;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.PodAffinityTerm;
-import dev.jig.controller.model.ResourceList;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.model.Toleration;
 import dev.jig.controller.model.TopologySpread;
 

@@ -1,5 +1,6 @@
 package dev.jig.controller.model;
 
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Taint;
 
 import java.time.Instant;

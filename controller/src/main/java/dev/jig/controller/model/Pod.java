@@ -1,5 +1,6 @@
 package dev.jig.controller.model;
 
+import dev.jig.api.karpenter.ResourceList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

@@ -1,5 +1,10 @@
 package dev.jig.controller.provisioning;
 
+import dev.jig.controller.state.ClusterSnapshot;
+import dev.jig.controller.state.Cluster;
+import dev.jig.controller.loop.TimelineEvent;
+import dev.jig.controller.loop.Timeline;
+import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.Pod;
@@ -40,7 +45,7 @@ public final class Provisioner {
     private final CloudProvider cloud;
     private final NodeClaimLifecycle lifecycle;
     private final Clock clock;
-    private final DecisionLog log;
+    private final Timeline log;
     private final Batcher batcher = new Batcher();
     private final NameGenerator names;
     /** Pod key → the node or NodeClaim it was planned for; "" while unschedulable. */
@@ -55,7 +60,7 @@ public final class Provisioner {
     /** How long to wait for a created NodeClaim to show in snapshots before provisioning anyway. */
     public static final Duration SYNC_TIMEOUT = Duration.ofSeconds(30);
 
-    public Provisioner(Cluster cluster, CloudProvider cloud, NodeClaimLifecycle lifecycle, Clock clock, DecisionLog log, NameGenerator names) {
+    public Provisioner(Cluster cluster, CloudProvider cloud, NodeClaimLifecycle lifecycle, Clock clock, Timeline log, NameGenerator names) {
         this.cluster = cluster;
         this.cloud = cloud;
         this.lifecycle = lifecycle;
@@ -91,7 +96,7 @@ public final class Provisioner {
         Instant now = clock.instant();
         List<Pod> pending = s.pendingPods();
         SchedulingResult result = Scheduler.solve(SchedulingInputs.of(s, pending, cloud));
-        log.record(new Decision(now, Decision.Kind.BATCH, pending.size() + " pods", String.format(Locale.ROOT,
+        log.record(new TimelineEvent(now, TimelineEvent.Kind.BATCH, pending.size() + " pods", String.format(Locale.ROOT,
                 "%d onto existing or in-flight nodes, %d new NodeClaims, %d unschedulable",
                 result.existing().values().stream().mapToInt(List::size).sum(), result.newClaims().size(), result.unschedulable().size())));
         result.existing().forEach((node, pods) -> pods.forEach(p -> plan(p, node)));
@@ -99,7 +104,7 @@ public final class Provisioner {
             NodeClaim claim = toNodeClaim(decision, s, now);
             cluster.create(claim);
             unseen.put(claim.name(), now);
-            log.record(new Decision(now, Decision.Kind.NODECLAIM_CREATED, claim.name(), describe(decision)));
+            log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), describe(decision)));
             decision.pods().forEach(p -> plan(p, claim.name()));
             if (!lifecycle.launch(claim, s.nodeClasses().get(claim.nodeClass()))) unseen.remove(claim.name());
         }
@@ -108,7 +113,7 @@ public final class Provisioner {
             planned.put(key, "");
             unschedulableSince.put(key, now);
             String reason = u.describe();
-            if (!reason.equals(lastReason.put(key, reason))) log.record(new Decision(now, Decision.Kind.UNSCHEDULABLE, key, reason));
+            if (!reason.equals(lastReason.put(key, reason))) log.record(new TimelineEvent(now, TimelineEvent.Kind.UNSCHEDULABLE, key, reason));
         }
         return result;
     }

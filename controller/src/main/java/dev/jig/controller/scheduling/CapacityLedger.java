@@ -2,7 +2,7 @@ package dev.jig.controller.scheduling;
 
 import dev.jig.api.diag.Rule;
 import dev.jig.controller.model.Limits;
-import dev.jig.controller.model.ResourceList;
+import dev.jig.api.karpenter.ResourceList;
 
 import java.util.HashMap;
 import java.util.Map;

@@ -1,5 +1,7 @@
 package dev.jig.controller.scheduling;
 
+import dev.jig.controller.requirements.NodeRequirements;
+import dev.jig.controller.requirements.NodeRequirement;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
 

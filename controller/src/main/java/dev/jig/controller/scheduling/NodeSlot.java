@@ -1,9 +1,10 @@
 package dev.jig.controller.scheduling;
 
+import dev.jig.controller.requirements.NodeRequirements;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.model.ResourceList;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.model.Toleration;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.jig.controller.scheduling;
 
+import dev.jig.controller.requirements.NodeRequirements;
 import dev.jig.api.diag.Rule;
 
 import java.util.ArrayList;

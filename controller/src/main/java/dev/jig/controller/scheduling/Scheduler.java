@@ -6,7 +6,7 @@ import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.model.ResourceList;
+import dev.jig.api.karpenter.ResourceList;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

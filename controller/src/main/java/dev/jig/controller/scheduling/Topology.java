@@ -1,5 +1,6 @@
 package dev.jig.controller.scheduling;
 
+import dev.jig.controller.requirements.NodeRequirements;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.PodAffinityTerm;

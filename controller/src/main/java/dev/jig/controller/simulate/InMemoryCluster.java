@@ -3,11 +3,11 @@ package dev.jig.controller.simulate;
 import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
-import dev.jig.controller.model.NodeClass;
+import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.provisioning.Cluster;
-import dev.jig.controller.provisioning.ClusterSnapshot;
+import dev.jig.controller.state.Cluster;
+import dev.jig.controller.state.ClusterSnapshot;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,9 +2,9 @@ package dev.jig.controller.simulate;
 
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.provisioning.ClusterSnapshot;
-import dev.jig.controller.provisioning.Decision;
-import dev.jig.controller.provisioning.DecisionLog;
+import dev.jig.controller.state.ClusterSnapshot;
+import dev.jig.controller.loop.TimelineEvent;
+import dev.jig.controller.loop.Timeline;
 import dev.jig.controller.provisioning.SchedulingInputs;
 import dev.jig.controller.scheduling.ExistingNode;
 import dev.jig.controller.scheduling.Scheduler;
@@ -28,9 +28,9 @@ public final class SimulatedKubeScheduler {
 
     private final InMemoryCluster cluster;
     private final Clock clock;
-    private final DecisionLog log;
+    private final Timeline log;
 
-    public SimulatedKubeScheduler(InMemoryCluster cluster, Clock clock, DecisionLog log) {
+    public SimulatedKubeScheduler(InMemoryCluster cluster, Clock clock, Timeline log) {
         this.cluster = cluster;
         this.clock = clock;
         this.log = log;
@@ -52,7 +52,7 @@ public final class SimulatedKubeScheduler {
         SchedulingResult r = Scheduler.solve(new SchedulingInput(pending, ready, List.of(), List.of(), Optional.empty(), false));
         r.existing().forEach((node, pods) -> {
             for (Pod p : pods) cluster.bind(p.key(), node);
-            log.record(new Decision(clock.instant(), Decision.Kind.POD_BOUND, node, pods.size() + " pod(s): " + names(pods)));
+            log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.POD_BOUND, node, pods.size() + " pod(s): " + names(pods)));
         });
     }
 

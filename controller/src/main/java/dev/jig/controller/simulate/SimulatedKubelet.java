@@ -7,10 +7,10 @@ import dev.jig.controller.cloud.Instance;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.provisioning.ClusterSnapshot;
-import dev.jig.controller.provisioning.Decision;
-import dev.jig.controller.provisioning.DecisionLog;
-import dev.jig.controller.provisioning.NodeClaimLifecycle;
+import dev.jig.controller.state.ClusterSnapshot;
+import dev.jig.controller.loop.TimelineEvent;
+import dev.jig.controller.loop.Timeline;
+import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.scheduling.DaemonSets;
 
 import java.time.Clock;
@@ -36,10 +36,10 @@ public final class SimulatedKubelet {
     private final CloudProvider cloud;
     private final Clock clock;
     private final Duration readyLatency;
-    private final DecisionLog log;
+    private final Timeline log;
     private final Map<String, Instant> registeredAt = new HashMap<>();
 
-    public SimulatedKubelet(InMemoryCluster cluster, CloudProvider cloud, Clock clock, Duration readyLatency, DecisionLog log) {
+    public SimulatedKubelet(InMemoryCluster cluster, CloudProvider cloud, Clock clock, Duration readyLatency, Timeline log) {
         this.cluster = cluster;
         this.cloud = cloud;
         this.clock = clock;
@@ -85,7 +85,7 @@ public final class SimulatedKubelet {
                 cluster.put(Pod.of(d.namespace(), d.name() + "-" + name, d.requests(), d.labels()).with().daemonSet(true).nodeName(name).build());
             }
         }
-        log.record(new Decision(now, Decision.Kind.NODE_REGISTERED, name, "kubelet of " + i.providerId() + " (" + i.type().name() + ") joined"));
+        log.record(new TimelineEvent(now, TimelineEvent.Kind.NODE_REGISTERED, name, "kubelet of " + i.providerId() + " (" + i.type().name() + ") joined"));
     }
 
     private void becomeReady(Node node, NodeClaim claim) {

@@ -1,13 +1,13 @@
 package dev.jig.controller.simulate;
 
 import dev.jig.api.ec2.Catalog;
-import dev.jig.controller.cloud.SimulatedCloud;
+import dev.jig.controller.cloud.sim.SimulatedCloud;
 import dev.jig.controller.cloud.UnavailableOfferings;
-import dev.jig.controller.model.InstanceTypeResolver;
-import dev.jig.controller.provisioning.ClusterSnapshot;
-import dev.jig.controller.provisioning.Decision;
+import dev.jig.controller.cloud.sim.InstanceTypeResolver;
+import dev.jig.controller.state.ClusterSnapshot;
+import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.provisioning.NameGenerator;
-import dev.jig.controller.provisioning.NodeClaimLifecycle;
+import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.provisioning.Provisioner;
 
 import java.time.Duration;
@@ -28,7 +28,7 @@ public final class SimulatedWorld {
 
     private final SimulatedClock clock = new SimulatedClock(START);
     private final InMemoryCluster cluster = new InMemoryCluster();
-    private final List<Decision> timeline = new ArrayList<>();
+    private final List<TimelineEvent> timeline = new ArrayList<>();
     private final SimulatedCloud cloud;
     private final Provisioner provisioner;
     private final SimulatedKubelet kubelet;
@@ -59,11 +59,11 @@ public final class SimulatedWorld {
         return provisioner;
     }
 
-    public synchronized List<Decision> timeline() {
+    public synchronized List<TimelineEvent> timeline() {
         return List.copyOf(timeline);
     }
 
-    public synchronized void record(Decision d) {
+    public synchronized void record(TimelineEvent d) {
         timeline.add(d);
     }
 

@@ -4,14 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.diag.Diagnostic;
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.tenancy.Tenancy;
-import dev.jig.compiler.pipeline.Compiler;
-import dev.jig.compiler.source.DirectorySourceTree;
 import dev.jig.controller.manifest.KarpenterManifests;
 import dev.jig.controller.manifest.PodManifests;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.provisioning.ClusterSnapshot;
-import dev.jig.controller.provisioning.Decision;
+import dev.jig.controller.state.ClusterSnapshot;
+import dev.jig.controller.loop.TimelineEvent;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,7 +17,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Plays a {@link Scenario} in a {@link SimulatedWorld}: the real controller core (provisioner,
@@ -34,14 +31,16 @@ public final class Simulation {
 
     private final Scenario scenario;
     private final Catalog catalog;
+    private final PolicyCompiler compiler;
     private final SimulatedWorld world;
     private final InMemoryCluster cluster;
     private final List<Check> checks = new ArrayList<>();
     private final Map<String, Integer> nextPod = new HashMap<>();
 
-    private Simulation(Scenario scenario, Catalog catalog) {
+    private Simulation(Scenario scenario, Catalog catalog, PolicyCompiler compiler) {
         this.scenario = scenario;
         this.catalog = catalog;
+        this.compiler = compiler;
         this.world = new SimulatedWorld(catalog, scenario.zones(), scenario.spot(), scenario.bootLatency(), scenario.readyLatency());
         this.cluster = world.cluster();
         scenario.capacityErrors().forEach(e -> world.cloud().injectCapacityError(e.instanceType(), e.zone(), e.capacityType()));
@@ -51,8 +50,8 @@ public final class Simulation {
      * Loads the scenario's objects (compiling its policy directory first, if it names one) and
      * plays its steps. Compiler errors come back as diagnostics and nothing is played.
      */
-    public static SimulationReport run(Scenario scenario, Catalog catalog) throws IOException {
-        Simulation sim = new Simulation(scenario, catalog);
+    public static SimulationReport run(Scenario scenario, Catalog catalog, PolicyCompiler compiler) throws IOException {
+        Simulation sim = new Simulation(scenario, catalog, compiler);
         List<Diagnostic> findings = sim.load();
         if (findings.stream().anyMatch(Diagnostic::isError)) return SimulationReport.failed(scenario, findings);
         for (Scenario.Step step : scenario.steps()) sim.play(step);
@@ -62,7 +61,7 @@ public final class Simulation {
     private List<Diagnostic> load() throws IOException {
         List<Diagnostic> findings = new ArrayList<>();
         if (scenario.policies().isPresent()) {
-            Compiler.Result r = new Compiler(catalog).compile(new DirectorySourceTree(scenario.policies().get()).files(), Optional.empty());
+            PolicyCompiler.Compiled r = compiler.compile(scenario.policies().get());
             findings.addAll(r.diagnostics());
             if (r.hasErrors()) return findings;
             for (var o : r.objects()) load(o.kind(), o.body());
@@ -112,7 +111,7 @@ public final class Simulation {
         mine.sort((a, b) -> Boolean.compare(a.isBound(), b.isBound()) != 0 ? Boolean.compare(a.isBound(), b.isBound())
                 : Integer.compare(index(b), index(a)));
         for (int i = 0; i < before - replicas; i++) cluster.deletePod(mine.get(i).key());
-        if (log) world.record(new Decision(world.clock().instant(), Decision.Kind.SCALED, d.name(), before + " → " + replicas + " replicas"));
+        if (log) world.record(new TimelineEvent(world.clock().instant(), TimelineEvent.Kind.SCALED, d.name(), before + " → " + replicas + " replicas"));
     }
 
     private static int index(Pod p) {

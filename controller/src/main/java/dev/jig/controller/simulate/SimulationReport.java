@@ -11,8 +11,8 @@ import dev.jig.api.ec2.Catalog;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.provisioning.ClusterSnapshot;
-import dev.jig.controller.provisioning.Decision;
+import dev.jig.controller.state.ClusterSnapshot;
+import dev.jig.controller.loop.TimelineEvent;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -47,9 +47,9 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         return new SimulationReport(s.name(), s.file().toString(), findings, List.of(), List.of(), List.of(), 0, 0);
     }
 
-    static SimulationReport of(Scenario s, Catalog catalog, Instant start, List<Decision> timeline, List<Simulation.Check> checks, ClusterSnapshot end) {
+    static SimulationReport of(Scenario s, Catalog catalog, Instant start, List<TimelineEvent> timeline, List<Simulation.Check> checks, ClusterSnapshot end) {
         List<Line> lines = new ArrayList<>();
-        for (Decision d : timeline) lines.add(new Line(Duration.between(start, d.at()).getSeconds(), d.kind().name(), d.subject(), d.message()));
+        for (TimelineEvent d : timeline) lines.add(new Line(Duration.between(start, d.at()).getSeconds(), d.kind().name(), d.subject(), d.message()));
         List<NodeLine> nodes = new ArrayList<>();
         double total = 0;
         for (NodeClaim c : end.nodeClaims()) {

@@ -5,15 +5,15 @@ import dev.jig.api.ec2.InstanceType;
 import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Disruption;
-import dev.jig.controller.model.InstanceTypeResolver;
+import dev.jig.controller.cloud.sim.InstanceTypeResolver;
 import dev.jig.controller.model.LabelSelector;
 import dev.jig.controller.model.Limits;
-import dev.jig.controller.model.NodeClass;
+import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.PodAffinityTerm;
 import dev.jig.controller.model.PoolRequirement;
-import dev.jig.controller.model.ResourceList;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.model.TopologySpread;
 import dev.jig.controller.scheduling.SchedulingInput;
 

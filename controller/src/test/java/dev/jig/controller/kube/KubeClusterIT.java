@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.cloud.Instance;
-import dev.jig.controller.cloud.SimulatedCloud;
+import dev.jig.controller.cloud.sim.SimulatedCloud;
 import dev.jig.controller.cloud.UnavailableOfferings;
-import dev.jig.controller.model.InstanceTypeResolver;
-import dev.jig.controller.provisioning.Decision;
+import dev.jig.controller.cloud.sim.InstanceTypeResolver;
+import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.provisioning.NameGenerator;
-import dev.jig.controller.provisioning.NodeClaimLifecycle;
+import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.provisioning.Provisioner;
 import dev.jig.controller.simulate.SimulatedClock;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
@@ -44,7 +44,7 @@ class KubeClusterIT {
     KubernetesClient client;
 
     private final SimulatedClock clock = new SimulatedClock(Instant.parse("2026-01-01T00:00:00Z"));
-    private final List<Decision> decisions = new ArrayList<>();
+    private final List<TimelineEvent> decisions = new ArrayList<>();
     private KubeCluster cluster;
     private SimulatedCloud cloud;
     private Provisioner provisioner;
@@ -108,8 +108,8 @@ class KubeClusterIT {
                 .containsKeys(WellKnownLabels.ZONE, WellKnownLabels.ARCH, WellKnownLabels.OS, NodeClaimLifecycle.REGISTERED_LABEL,
                         NodeClaimLifecycle.INITIALIZED_LABEL);
         assertThat(node.getSpec().getTaints()).noneMatch(t -> t.getKey().equals(NodeClaimLifecycle.UNREGISTERED_TAINT));
-        assertThat(decisions).extracting(Decision::kind).containsSubsequence(Decision.Kind.NODECLAIM_CREATED, Decision.Kind.LAUNCHED,
-                Decision.Kind.REGISTERED, Decision.Kind.INITIALIZED);
+        assertThat(decisions).extracting(TimelineEvent::kind).containsSubsequence(TimelineEvent.Kind.NODECLAIM_CREATED, TimelineEvent.Kind.LAUNCHED,
+                TimelineEvent.Kind.REGISTERED, TimelineEvent.Kind.INITIALIZED);
     }
 
     @Test

@@ -2,11 +2,11 @@ package dev.jig.controller.manifest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.jig.controller.model.AmiFamily;
+import dev.jig.api.ec2.AmiFamily;
 import dev.jig.controller.model.Limits;
-import dev.jig.controller.model.NodeClass;
+import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.model.NodePool;
-import dev.jig.controller.model.ResourceList;
+import dev.jig.api.karpenter.ResourceList;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jig.api.karpenter.Requirement;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.model.ResourceList;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.model.Toleration;
 import org.junit.jupiter.api.Test;
 
@@ -100,7 +100,7 @@ class PodManifestsTest {
         assertThat(gated.ignored()).contains("scheduling gates");
         assertThat(other.ignored()).contains("volcano");
         assertThat(nominated.ignored()).contains("nominated");
-        var snapshot = new dev.jig.controller.provisioning.ClusterSnapshot(java.util.List.of(plain, gated, other, named.with().uid("named").build(), nominated),
+        var snapshot = new dev.jig.controller.state.ClusterSnapshot(java.util.List.of(plain, gated, other, named.with().uid("named").build(), nominated),
                 java.util.List.of(), java.util.List.of(), java.util.List.of(), Map.of(), java.util.List.of(), java.util.Optional.empty());
         assertThat(snapshot.pendingPods()).extracting(Pod::uid).containsExactly(plain.uid(), "named");
     }

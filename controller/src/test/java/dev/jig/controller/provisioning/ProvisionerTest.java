@@ -1,5 +1,7 @@
 package dev.jig.controller.provisioning;
 
+import dev.jig.controller.loop.TimelineEvent;
+import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
@@ -8,10 +10,10 @@ import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
-import dev.jig.controller.model.NodeClass;
+import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.model.ResourceList;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.simulate.SimulatedWorld;
 import org.junit.jupiter.api.Test;
 
@@ -64,8 +66,8 @@ class ProvisionerTest {
         assertThat(done.status().conditions()).extracting(NodeClaim.Condition::type)
                 .contains(NodeClaim.LAUNCHED, NodeClaim.REGISTERED, NodeClaim.INITIALIZED, NodeClaim.READY);
         assertThat(world.cluster().snapshot().pendingPods()).isEmpty();
-        assertThat(world.timeline()).extracting(Decision::kind).containsSubsequence(Decision.Kind.BATCH, Decision.Kind.NODECLAIM_CREATED,
-                Decision.Kind.LAUNCHED, Decision.Kind.REGISTERED, Decision.Kind.INITIALIZED, Decision.Kind.POD_BOUND);
+        assertThat(world.timeline()).extracting(TimelineEvent::kind).containsSubsequence(TimelineEvent.Kind.BATCH, TimelineEvent.Kind.NODECLAIM_CREATED,
+                TimelineEvent.Kind.LAUNCHED, TimelineEvent.Kind.REGISTERED, TimelineEvent.Kind.INITIALIZED, TimelineEvent.Kind.POD_BOUND);
     }
 
     @Test
@@ -99,7 +101,7 @@ class ProvisionerTest {
         world.cloud().injectCapacityError("*", "*", "*");
         pods("inflate", 5, 0, 1024, Map.of("type", "karpenter"));
         world.runFor(Duration.ofSeconds(30));
-        assertThat(world.timeline()).extracting(Decision::kind).contains(Decision.Kind.LAUNCH_FAILED, Decision.Kind.UNSCHEDULABLE);
+        assertThat(world.timeline()).extracting(TimelineEvent::kind).contains(TimelineEvent.Kind.LAUNCH_FAILED, TimelineEvent.Kind.UNSCHEDULABLE);
         assertThat(claims()).isEmpty();
         world.cloud().clearCapacityErrors();
         world.runFor(Duration.ofMinutes(4));
@@ -115,7 +117,7 @@ class ProvisionerTest {
         slow.cluster().put(NodeClass.al2023("default"));
         slow.cluster().put(Pod.of("default", "p", ResourceList.of(0, 1024), Map.of()).with().nodeSelector("type", "karpenter").build());
         slow.runFor(Duration.ofMinutes(16));
-        assertThat(slow.timeline()).anyMatch(d -> d.kind() == Decision.Kind.NODECLAIM_DELETED && d.message().contains("did not register"));
+        assertThat(slow.timeline()).anyMatch(d -> d.kind() == TimelineEvent.Kind.NODECLAIM_DELETED && d.message().contains("did not register"));
     }
 
     @Test
@@ -128,7 +130,7 @@ class ProvisionerTest {
         }
         world.waitUntilSettled(Duration.ofMinutes(5));
         assertThat(launchedCpu()).isLessThanOrEqualTo(8000);
-        assertThat(world.timeline()).anyMatch(d -> d.kind() == Decision.Kind.UNSCHEDULABLE && d.message().contains("JIG0604"));
+        assertThat(world.timeline()).anyMatch(d -> d.kind() == TimelineEvent.Kind.UNSCHEDULABLE && d.message().contains("JIG0604"));
     }
 
     @Test

@@ -8,7 +8,7 @@ import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.model.ResourceList;
+import dev.jig.api.karpenter.ResourceList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -4,7 +4,7 @@ import dev.jig.api.diag.Rule;
 import dev.jig.api.karpenter.Requirement.Operator;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.model.ResourceList;
+import dev.jig.api.karpenter.ResourceList;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

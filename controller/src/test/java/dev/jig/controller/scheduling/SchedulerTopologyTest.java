@@ -33,7 +33,7 @@ class SchedulerTopologyTest {
 
     private static List<Pod> web(int n, java.util.function.UnaryOperator<Pod> f) {
         List<Pod> out = new ArrayList<>();
-        for (int i = 0; i < n; i++) out.add(f.apply(Pod.of("default", "web-" + i, dev.jig.controller.model.ResourceList.of(250, 256), WEB)));
+        for (int i = 0; i < n; i++) out.add(f.apply(Pod.of("default", "web-" + i, dev.jig.api.karpenter.ResourceList.of(250, 256), WEB)));
         return out;
     }
 
@@ -124,14 +124,14 @@ class SchedulerTopologyTest {
         Map<String, String> db = Map.of("app", "db");
         var n = new ExistingNode("node-b", null, Map.of(ZONE, "us-east-1b", HOST, "node-b"), List.of(),
                 node("x", "m5.large", "us-east-1b", null, List.of()).allocatable(), node("x", "m5.large", "us-east-1b", null, List.of()).capacity(),
-                List.of(Pod.of("default", "db-0", dev.jig.controller.model.ResourceList.of(100, 100), db).with().nodeName("node-b").build()), true, false);
+                List.of(Pod.of("default", "db-0", dev.jig.api.karpenter.ResourceList.of(100, 100), db).with().nodeName("node-b").build()), true, false);
         var r = solve(web(3, p -> p.with().affinity(PodAffinityTerm.required(LabelSelector.of(db), ZONE)).build()), List.of(n), POOL);
         assertThat(r.newClaims()).isNotEmpty().allSatisfy(c -> assertThat(c.zones()).containsExactly("us-east-1b"));
     }
 
     @Test
     void selfAffinityOnZoneKeepsAGroupInOneZone() {
-        var r = solve(web(40, p -> p.with().requests(dev.jig.controller.model.ResourceList.of(1500, 2048))
+        var r = solve(web(40, p -> p.with().requests(dev.jig.api.karpenter.ResourceList.of(1500, 2048))
                 .affinity(PodAffinityTerm.required(LabelSelector.of(WEB), ZONE)).build()), POOL);
         assertThat(r.unschedulable()).isEmpty();
         assertThat(r.newClaims().stream().flatMap(c -> c.zones().stream()).distinct().toList()).hasSize(1);
@@ -148,7 +148,7 @@ class SchedulerTopologyTest {
     void hostnameAffinityJoinsTheNodeOfTheSelectedPod() {
         Map<String, String> cache = Map.of("app", "cache");
         var n = node("node-1", "m5.2xlarge", "us-east-1a", "default", List.of(Pod.of("default", "cache-0",
-                dev.jig.controller.model.ResourceList.of(100, 100), cache)));
+                dev.jig.api.karpenter.ResourceList.of(100, 100), cache)));
         var r = solve(web(2, p -> p.with().affinity(PodAffinityTerm.required(LabelSelector.of(cache), HOST)).build()), List.of(n), POOL);
         assertThat(r.existing().get("node-1")).hasSize(2);
         assertThat(r.newClaims()).isEmpty();
@@ -176,7 +176,7 @@ class SchedulerTopologyTest {
         Pod guard = pod("guard", 100, 100).with().antiAffinity(new PodAffinityTerm(LabelSelector.of(WEB), HOST,
                 Set.of(PodAffinityTerm.ALL_NAMESPACES), 0)).build();
         var n = node("node-1", "m5.2xlarge", "us-east-1a", "default", List.of(guard));
-        Pod other = Pod.of("shop", "web-x", dev.jig.controller.model.ResourceList.of(100, 100), WEB);
+        Pod other = Pod.of("shop", "web-x", dev.jig.api.karpenter.ResourceList.of(100, 100), WEB);
         var r = solve(List.of(other), List.of(n), POOL);
         assertThat(r.existing()).isEmpty();
         assertThat(r.newClaims()).hasSize(1);
@@ -195,9 +195,9 @@ class SchedulerTopologyTest {
     void zoneSpreadPicksAmongTheZonesTheCheapestTypeIsOfferedIn() {
         NodePool pool = pool("m5", req(WellKnownLabels.INSTANCE_TYPE, Operator.In, "m5.large", "m5.xlarge"));
         var types = dev.jig.controller.testing.Fixtures.RESOLVER.resolve(dev.jig.controller.testing.Fixtures.AL2023, List.of("m5.large", "m5.xlarge"));
-        List<dev.jig.controller.model.ResolvedInstanceType> offered = new ArrayList<>();
+        List<dev.jig.controller.cloud.ResolvedInstanceType> offered = new ArrayList<>();
         for (var t : types) {
-            offered.add(!t.name().equals("m5.large") ? t : new dev.jig.controller.model.ResolvedInstanceType(t.type(), t.labels(), t.sizing(),
+            offered.add(!t.name().equals("m5.large") ? t : new dev.jig.controller.cloud.ResolvedInstanceType(t.type(), t.labels(), t.sizing(),
                     t.offerings().stream().filter(o -> o.zone().equals("us-east-1c")).toList()));
         }
         // a heavier pool the pods cannot use registers every zone first, so zone order is not the offering order of m5.large

@@ -17,7 +17,7 @@ class InflateScenarioTest {
     static SimulationReport play() throws IOException {
         ScenarioReader.Result read = ScenarioReader.read(FILE, Files.readString(FILE));
         assertThat(read.diagnostics()).isEmpty();
-        return Simulation.run(read.scenario().orElseThrow(), Catalog.bundled());
+        return Simulation.run(read.scenario().orElseThrow(), Catalog.bundled(), PolicyCompiler.NONE);
     }
 
     @Test

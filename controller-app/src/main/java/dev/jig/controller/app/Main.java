@@ -1,0 +1,41 @@
+package dev.jig.controller.app;
+
+import dev.jig.compiler.cli.CliRunner;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+
+/**
+ * The {@code jig-controller} command: {@code simulate} plays a scenario against the controller on an
+ * embedded cluster; {@code run} runs the controller in a cluster. Exit codes: 0 clean, 1 findings
+ * (a failed expectation, an invalid scenario), 2 usage or I/O error. No stack trace reaches the user
+ * unless {@code JIG_DEBUG} is set.
+ */
+@Command(name = "jig-controller", mixinStandardHelpOptions = true, version = "jig-controller 0.1.0",
+        description = "Karpenter-style provisioning with limits and tenant quotas that hold.",
+        subcommands = {SimulateCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    public static final int OK = 0;
+    public static final int FINDINGS = 1;
+    public static final int USAGE = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        if (code != OK || !RunCommand.running()) System.exit(code);
+    }
+
+    /** Runs the CLI with the given streams and returns the exit code; the tests call it too. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        return CliRunner.execute(new CommandLine(new Main()), "jig-controller", args, out, err);
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: simulate or run");
+    }
+}

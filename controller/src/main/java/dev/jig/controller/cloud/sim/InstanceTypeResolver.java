@@ -1,0 +1,80 @@
+package dev.jig.controller.cloud.sim;
+
+import dev.jig.controller.cloud.ResolvedInstanceType;
+import dev.jig.controller.cloud.Offering;
+import dev.jig.api.ec2.NodeSizing;
+import dev.jig.api.ec2.NodeClass;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.ec2.InstanceType;
+import dev.jig.api.karpenter.WellKnownLabels;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Turns the compiler's catalog into {@link ResolvedInstanceType}s for a node class: sized by
+ * {@link NodeSizing}, labelled with the catalog's well-known labels (and the family's OS), and
+ * offered in each zone on demand at the catalog's price and, when {@code spot} is on, as spot at a
+ * {@link SpotPrices simulated} price. Types without a published on-demand price have no offerings.
+ * Results are cached per node class; thread-safe.
+ */
+public final class InstanceTypeResolver {
+
+    private final Catalog catalog;
+    private final List<String> zones;
+    private final boolean spot;
+    private final Map<NodeClass, List<ResolvedInstanceType>> cache = new ConcurrentHashMap<>();
+
+    public InstanceTypeResolver(Catalog catalog, List<String> zones, boolean spot) {
+        this.catalog = catalog;
+        this.zones = List.copyOf(zones);
+        this.spot = spot;
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    public List<String> zones() {
+        return zones;
+    }
+
+    /** Every catalog type as {@code nodeClass} would launch it, in catalog order. */
+    public List<ResolvedInstanceType> resolve(NodeClass nodeClass) {
+        return cache.computeIfAbsent(nodeClass, this::build);
+    }
+
+    /** Only the named types, in the given order; unknown names are skipped. */
+    public List<ResolvedInstanceType> resolve(NodeClass nodeClass, List<String> names) {
+        Map<String, ResolvedInstanceType> byName = new HashMap<>();
+        for (ResolvedInstanceType t : resolve(nodeClass)) byName.put(t.name(), t);
+        List<ResolvedInstanceType> out = new ArrayList<>();
+        for (String n : names) {
+            ResolvedInstanceType t = byName.get(n);
+            if (t != null) out.add(t);
+        }
+        return out;
+    }
+
+    private List<ResolvedInstanceType> build(NodeClass nodeClass) {
+        List<ResolvedInstanceType> out = new ArrayList<>(catalog.size());
+        for (InstanceType type : catalog.all()) {
+            Map<String, String> labels = new LinkedHashMap<>(type.labels());
+            labels.put(WellKnownLabels.OS, nodeClass.amiFamily().os());
+            List<Offering> offerings = new ArrayList<>();
+            if (type.onDemandPrice().isPresent()) {
+                double od = type.onDemandPrice().getAsDouble();
+                for (String zone : zones) {
+                    offerings.add(new Offering(zone, Offering.ON_DEMAND, od, false));
+                    if (spot) offerings.add(new Offering(zone, Offering.SPOT, SpotPrices.price(type.name(), zone, od), true));
+                }
+            }
+            out.add(new ResolvedInstanceType(type, labels, NodeSizing.of(type, nodeClass), offerings));
+        }
+        return List.copyOf(out);
+    }
+}

@@ -1,0 +1,158 @@
+package dev.jig.controller.lifecycle;
+
+import dev.jig.controller.state.ClusterSnapshot;
+import dev.jig.controller.state.Cluster;
+import dev.jig.controller.provisioning.SchedulingInputs;
+import dev.jig.controller.loop.TimelineEvent;
+import dev.jig.controller.loop.Timeline;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.cloud.Instance;
+import dev.jig.controller.cloud.InsufficientCapacityException;
+import dev.jig.controller.model.Node;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.api.ec2.NodeClass;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Karpenter's NodeClaim lifecycle: <b>launch</b> (ask the cloud for an instance; on insufficient
+ * capacity delete the NodeClaim so its pods are scheduled again without the failed offerings),
+ * <b>register</b> (the Node with the instance's provider id has joined: take off the unregistered
+ * taint, set the NodeClaim's labels and taints on it), <b>initialize</b> (the Node is Ready and its
+ * startup taints are gone). A NodeClaim whose Node does not register within the registration TTL
+ * (15 minutes) is deleted with its instance.
+ */
+public final class NodeClaimLifecycle {
+
+    public static final Duration REGISTRATION_TTL = Duration.ofMinutes(15);
+    public static final String UNREGISTERED_TAINT = "karpenter.sh/unregistered";
+    public static final String REGISTERED_LABEL = "karpenter.sh/registered";
+    public static final String INITIALIZED_LABEL = "karpenter.sh/initialized";
+
+    private final Cluster cluster;
+    private final CloudProvider cloud;
+    private final Clock clock;
+    private final Timeline log;
+    /** NodeClaims this lifecycle launched, until a snapshot shows them launched: informer caches lag, and a launch must never repeat. */
+    private final Map<String, String> launchedHere = new java.util.concurrent.ConcurrentHashMap<>();
+
+    public NodeClaimLifecycle(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log) {
+        this.cluster = cluster;
+        this.cloud = cloud;
+        this.clock = clock;
+        this.log = log;
+    }
+
+    /** Moves every NodeClaim of the snapshot one step along its lifecycle; returns whether any NodeClaim was deleted. */
+    public boolean reconcile(ClusterSnapshot s) {
+        Map<String, Node> nodeByProvider = new HashMap<>();
+        for (Node n : s.nodes()) if (n.providerId() != null) nodeByProvider.put(n.providerId(), n);
+        boolean deleted = false;
+        for (NodeClaim c : s.nodeClaims()) {
+            if (c.launched()) launchedHere.remove(c.name());
+            if (c.deleting()) {
+                terminate(c, "deleted");
+                deleted = true;
+            } else if (!c.launched()) {
+                if (!launchedHere.containsKey(c.name())) deleted |= !launch(c, s.nodeClasses().get(c.nodeClass()));
+            } else if (!c.registered()) {
+                Node node = nodeByProvider.get(c.status().providerId());
+                if (node != null) register(c, node);
+                else if (Duration.between(launchTime(c), clock.instant()).compareTo(REGISTRATION_TTL) > 0) {
+                    terminate(c, "its node did not register within " + REGISTRATION_TTL.toMinutes() + " minutes");
+                    deleted = true;
+                }
+            } else if (!c.initialized()) {
+                Node node = nodeByProvider.get(c.status().providerId());
+                if (node != null && node.ready() && startupTaintsGone(c, node)) initialize(c, node);
+            }
+        }
+        return deleted;
+    }
+
+    /** Launches one NodeClaim; false when it was deleted for lack of capacity. */
+    public boolean launch(NodeClaim c, NodeClass nodeClass) {
+        Instant now = clock.instant();
+        if (nodeClass == null) {
+            log.record(new TimelineEvent(now, TimelineEvent.Kind.LAUNCH_FAILED, c.name(), "EC2NodeClass " + c.nodeClass() + " not found"));
+            return true;
+        }
+        try {
+            Instance i = cloud.create(c, nodeClass);
+            Map<String, String> labels = new HashMap<>();
+            for (dev.jig.api.karpenter.Requirement r : c.requirements()) {
+                // Karpenter's PopulateNodeClaimDetails: single-valued requirements label the node
+                if (r.operator() == dev.jig.api.karpenter.Requirement.Operator.In && r.values().size() == 1
+                        && !r.key().equals("kubernetes.io/hostname")) labels.put(r.key(), r.values().get(0));
+            }
+            labels.putAll(c.labels());
+            labels.putAll(i.type().labels());
+            labels.put(WellKnownLabels.ZONE, i.zone());
+            labels.put(WellKnownLabels.CAPACITY_TYPE, i.capacityType());
+            labels.put("topology.kubernetes.io/region", regionOf(i.zone()));
+            NodeClaim.Status status = new NodeClaim.Status(i.providerId(), i.type().name(), i.zone(), i.capacityType(), i.pricePerHour(),
+                    i.type().capacity(), i.type().allocatable(), null, List.of());
+            status = NodeClaim.condition(status, NodeClaim.LAUNCHED, true, NodeClaim.LAUNCHED, "", now);
+            status = NodeClaim.condition(status, NodeClaim.REGISTERED, false, "AwaitingRegistration", "", now);
+            status = NodeClaim.condition(status, NodeClaim.INITIALIZED, false, "AwaitingInitialization", "", now);
+            launchedHere.put(c.name(), i.providerId());
+            cluster.update(c.withLabels(labels).withStatus(status));
+            log.record(new TimelineEvent(now, TimelineEvent.Kind.LAUNCHED, c.name(), String.format(java.util.Locale.ROOT,
+                    "%s %s in %s at $%.4f/h (%s)", i.capacityType(), i.type().name(), i.zone(), i.pricePerHour(), i.providerId())));
+            return true;
+        } catch (InsufficientCapacityException e) {
+            log.record(new TimelineEvent(now, TimelineEvent.Kind.LAUNCH_FAILED, c.name(), e.getMessage() + "; deleting the NodeClaim to reschedule its pods"));
+            cluster.delete(c);
+            return false;
+        }
+    }
+
+    private void register(NodeClaim c, Node node) {
+        Instant now = clock.instant();
+        Map<String, String> labels = new HashMap<>(c.labels());
+        labels.put(REGISTERED_LABEL, "true");
+        cluster.editNode(node.name(), labels, java.util.Set.of(UNREGISTERED_TAINT), c.taints());
+        NodeClaim.Status status = NodeClaim.condition(c.status(), NodeClaim.REGISTERED, true, NodeClaim.REGISTERED, "", now);
+        cluster.update(c.withStatus(status.withNodeName(node.name())));
+        log.record(new TimelineEvent(now, TimelineEvent.Kind.REGISTERED, c.name(), "node " + node.name() + " registered"));
+    }
+
+    private void initialize(NodeClaim c, Node node) {
+        Instant now = clock.instant();
+        cluster.editNode(node.name(), Map.of(INITIALIZED_LABEL, "true"), java.util.Set.of(), List.of());
+        cluster.update(c.withStatus(NodeClaim.condition(c.status(), NodeClaim.INITIALIZED, true, NodeClaim.INITIALIZED, "", now)));
+        log.record(new TimelineEvent(now, TimelineEvent.Kind.INITIALIZED, c.name(), "node " + node.name() + " is ready for pods"));
+    }
+
+    private void terminate(NodeClaim c, String why) {
+        launchedHere.remove(c.name());
+        if (c.status() != null) cloud.delete(c.status().providerId());
+        cluster.delete(c);
+        log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.NODECLAIM_DELETED, c.name(), why));
+    }
+
+    private static boolean startupTaintsGone(NodeClaim c, Node node) {
+        for (Taint t : node.taints()) {
+            if (SchedulingInputs.EPHEMERAL_TAINT_KEYS.contains(t.key())) return false;
+            for (Taint st : c.startupTaints()) if (st.key().equals(t.key()) && st.effect().equals(t.effect())) return false;
+        }
+        return true;
+    }
+
+    private static Instant launchTime(NodeClaim c) {
+        for (NodeClaim.Condition k : c.status().conditions()) if (k.type().equals(NodeClaim.LAUNCHED)) return k.lastTransitionTime();
+        return c.created();
+    }
+
+    /** {@code us-east-1a} → {@code us-east-1}. */
+    static String regionOf(String zone) {
+        return zone.isEmpty() ? zone : zone.substring(0, zone.length() - 1);
+    }
+}

@@ -1,0 +1,12 @@
+package dev.jig.controller.loop;
+
+import java.time.Instant;
+
+/** One entry of the decision timeline: what the controller (or the simulated world) did, when, to what. */
+public record TimelineEvent(Instant at, Kind kind, String subject, String message) {
+
+    public enum Kind {
+        SCALED, BATCH, NODECLAIM_CREATED, LAUNCHED, LAUNCH_FAILED, NODE_REGISTERED, REGISTERED, INITIALIZED,
+        POD_BOUND, UNSCHEDULABLE, NODECLAIM_DELETED
+    }
+}
