@@ -1,5 +1,6 @@
 package dev.jig.compiler.cli;
 
+import dev.jig.api.diag.ExitCode;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 
@@ -11,8 +12,6 @@ import picocli.CommandLine;
  */
 public final class CliRunner {
 
-    public static final int USAGE = 2;
-
     private CliRunner() {
     }
 
@@ -23,13 +22,13 @@ public final class CliRunner {
             if (System.getenv("JIG_DEBUG") != null) e.printStackTrace(err);
             err.println(name + ": error: " + oneLine(e));
             err.flush();
-            return USAGE;
+            return ExitCode.USAGE;
         });
         cli.setParameterExceptionHandler((e, ignored) -> {
             err.println(name + ": " + e.getMessage());
             err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
             err.flush();
-            return USAGE;
+            return ExitCode.USAGE;
         });
         int code = cli.execute(args);
         out.flush();

@@ -1,5 +1,6 @@
 package dev.jig.compiler.cli;
 
+import dev.jig.api.diag.ExitCode;
 import dev.jig.compiler.emit.ManifestWriter;
 import dev.jig.compiler.report.TextReport;
 import java.nio.file.Path;
@@ -42,14 +43,14 @@ final class CompileCommand implements Callable<Integer> {
             spec.commandLine().getErr().print(new TextReport().render(run.findings(), run.files()));
             spec.commandLine().getErr().flush();
         }
-        if (run.result().hasErrors()) return Main.FINDINGS;
+        if (run.result().hasErrors()) return ExitCode.FINDINGS;
         long writeStart = System.nanoTime();
         if (out.equals("-")) {
             spec.commandLine().getOut().print(ManifestWriter.stream(run.result().objects()));
             spec.commandLine().getOut().flush();
             if (spec.commandLine().getOut().checkError()) {
                 spec.commandLine().getErr().println("jig: error: could not write the manifests to standard output");
-                return Main.USAGE;
+                return ExitCode.USAGE;
             }
         } else {
             ManifestWriter.directory(Path.of(out), input.directory, run.result().objects());
@@ -59,6 +60,6 @@ final class CompileCommand implements Callable<Integer> {
             run.result().phases().forEach(p -> spec.commandLine().getErr().printf("jig: %-12s %6d ms%n", p.name(), p.nanos() / 1_000_000));
             spec.commandLine().getErr().printf("jig: %-12s %6d ms%n", "write", (System.nanoTime() - writeStart) / 1_000_000);
         }
-        return Main.OK;
+        return ExitCode.OK;
     }
 }

@@ -1,6 +1,7 @@
 package dev.jig.compiler.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jig.api.diag.ExitCode;
 import dev.jig.compiler.diff.DiffRenderer;
 import dev.jig.compiler.diff.ManifestDiff;
 import dev.jig.compiler.generate.GeneratedObject;
@@ -50,12 +51,12 @@ final class DiffCommand implements Callable<Integer> {
         input.directory = directory;
         PolicyInput.Run before = input.compile(input.tree(base));
         PolicyInput.Run after = input.compile(input.tree(head));
-        if (failed("base " + base, before) | failed("head " + (head == null ? "(work tree)" : head), after)) return Main.FINDINGS;
+        if (failed("base " + base, before) | failed("head " + (head == null ? "(work tree)" : head), after)) return ExitCode.FINDINGS;
         String key = after.result().policies().map(s -> s.platform().tenancyKey()).orElse(Platform.DEFAULT_TENANCY_KEY);
         ManifestDiff.Result diff = new ManifestDiff(key).compare(bodies(before), bodies(after));
         spec.commandLine().getOut().print(format.equals("markdown") ? DiffRenderer.markdown(diff, DiffRenderer.PR_COMMENT_LIMIT) : DiffRenderer.text(diff));
         spec.commandLine().getOut().flush();
-        return Main.OK;
+        return ExitCode.OK;
     }
 
     private boolean failed(String side, PolicyInput.Run run) {

@@ -1,5 +1,6 @@
 package dev.jig.compiler.cli;
 
+import dev.jig.api.diag.ExitCode;
 import dev.jig.api.ec2.Catalog;
 import dev.jig.compiler.explain.TenantExplanation;
 import dev.jig.compiler.report.TextReport;
@@ -35,14 +36,14 @@ final class ExplainCommand implements Callable<Integer> {
         PolicyInput.Run run = policies.compile(policies.tree());
         if (run.result().hasErrors()) {
             spec.commandLine().getErr().print(new TextReport().render(run.findings(), run.files()));
-            return Main.FINDINGS;
+            return ExitCode.FINDINGS;
         }
         Optional<String> text = TenantExplanation.render(run.result().policies().orElseThrow(), run.result().objects(), Catalog.bundled(), tenant);
         if (text.isEmpty()) {
             spec.commandLine().getErr().println("jig: no tenant named '" + tenant + "'");
-            return Main.USAGE;
+            return ExitCode.USAGE;
         }
         spec.commandLine().getOut().print(text.get());
-        return Main.OK;
+        return ExitCode.OK;
     }
 }

@@ -1,5 +1,6 @@
 package dev.jig.compiler.cli;
 
+import dev.jig.api.diag.ExitCode;
 import dev.jig.compiler.report.ReportFormat;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,6 +35,6 @@ final class LintCommand implements Callable<Integer> {
         PolicyInput.Run run = input.compile(input.tree());
         spec.commandLine().getOut().print(report.render(run.findings(), run.files()));
         spec.commandLine().getOut().flush();
-        return run.findings().isEmpty() ? Main.OK : Main.FINDINGS;
+        return run.findings().isEmpty() ? ExitCode.OK : ExitCode.FINDINGS;
     }
 }

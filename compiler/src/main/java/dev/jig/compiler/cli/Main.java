@@ -1,5 +1,6 @@
 package dev.jig.compiler.cli;
 
+import dev.jig.api.diag.ExitCode;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -15,10 +16,6 @@ import picocli.CommandLine.Command;
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
-    public static final int OK = 0;
-    public static final int FINDINGS = 1;
-    public static final int USAGE = 2;
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -31,7 +28,7 @@ public final class Main implements Runnable {
             if (System.getenv("JIG_DEBUG") != null) e.printStackTrace(err);
             err.println("jig: internal error: " + CliRunner.oneLine(e) + " (set JIG_DEBUG=1 for details)");
             err.flush();
-            code = USAGE;
+            code = ExitCode.USAGE;
         }
         System.exit(code);
     }

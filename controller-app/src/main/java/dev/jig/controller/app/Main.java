@@ -1,5 +1,6 @@
 package dev.jig.controller.app;
 
+import dev.jig.api.diag.ExitCode;
 import dev.jig.compiler.cli.CliRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,16 +18,12 @@ import java.io.PrintWriter;
         subcommands = {SimulateCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
-    public static final int OK = 0;
-    public static final int FINDINGS = 1;
-    public static final int USAGE = 2;
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
         int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
-        if (code != OK || !RunCommand.running()) System.exit(code);
+        if (code != ExitCode.OK || !RunCommand.running()) System.exit(code);
     }
 
     /** Runs the CLI with the given streams and returns the exit code; the tests call it too. */

@@ -1,58 +1,81 @@
 package dev.jig.controller.app;
 
-import com.sun.net.httpserver.HttpServer;
+import dev.jig.api.diag.ExitCode;
 import dev.jig.api.ec2.Catalog;
-import dev.jig.controller.cloud.sim.SimulatedCloud;
 import dev.jig.controller.cloud.UnavailableOfferings;
-import dev.jig.controller.loop.ControllerLoop;
-import dev.jig.controller.loop.Reconciler;
+import dev.jig.controller.cloud.sim.InstanceTypeResolver;
+import dev.jig.controller.cloud.sim.SimulatedCloud;
 import dev.jig.controller.kube.KubeCluster;
 import dev.jig.controller.kube.LeaderElection;
-import dev.jig.controller.cloud.sim.InstanceTypeResolver;
+import dev.jig.controller.lifecycle.NodeClaimLifecycle;
+import dev.jig.controller.loop.ControllerLoop;
+import dev.jig.controller.loop.Reconciler;
 import dev.jig.controller.loop.Timeline;
 import dev.jig.controller.metrics.MetricsTimeline;
 import dev.jig.controller.provisioning.NameGenerator;
-import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.provisioning.Provisioner;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * {@code jig-controller run}: the controller in a cluster, with the current kubeconfig or in-cluster
- * service account. Informers feed the provisioner, which runs every second while this replica
- * holds the Lease; Prometheus metrics on {@code :PORT/metrics}. The AWS EC2 provider comes with a
- * later issue: until then the cloud is the simulated one, so NodeClaims are planned, written and
- * "launched" for real in the API while no instance starts.
+ * {@code jig-controller run}: the controller in a cluster, with a kubeconfig or the in-cluster
+ * service account. It first checks that the API server answers (and says which one it tried when
+ * it does not), then starts the informers and logs which ones it still waits for; informers feed
+ * the provisioner, which runs every second while this replica holds the Lease. {@code /metrics},
+ * {@code /healthz} and {@code /readyz} are served on {@code --metrics-port}. Every option has an
+ * environment fallback, so the Helm chart configures it like the webhook. The AWS EC2 provider
+ * comes with a later issue: until then the cloud is the simulated one, so NodeClaims are planned,
+ * written and "launched" for real in the API while no instance starts.
  */
-@Command(name = "run", mixinStandardHelpOptions = true, description = "Run the controller against the cluster of the current kubeconfig.")
+@Command(name = "run", mixinStandardHelpOptions = true, description = "Run the controller against a cluster (kubeconfig or in-cluster service account).")
 final class RunCommand implements Callable<Integer> {
 
+    private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
     private static volatile boolean running;
 
-    @Option(names = "--namespace", defaultValue = "jig-system", description = "Namespace of the leader election Lease (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--kubeconfig", defaultValue = "${env:KUBECONFIG}",
+            description = "Kubeconfig file (env KUBECONFIG; default: ~/.kube/config, else the in-cluster service account).")
+    String kubeconfig;
+
+    @Option(names = "--context", defaultValue = "${env:JIG_KUBE_CONTEXT}", description = "Kubeconfig context (env JIG_KUBE_CONTEXT; default: the current one).")
+    String context;
+
+    @Option(names = "--namespace", defaultValue = "${env:JIG_NAMESPACE:-jig-system}",
+            description = "Namespace of the leader election Lease (env JIG_NAMESPACE; default: jig-system).")
     String namespace;
 
-    @Option(names = "--identity", description = "This replica's name in the Lease (default: host name).")
+    @Option(names = "--identity", defaultValue = "${env:POD_NAME}", description = "This replica's name in the Lease (env POD_NAME; default: host name).")
     String identity;
 
-    @Option(names = "--zones", split = ",", defaultValue = "us-east-1a,us-east-1b,us-east-1c", description = "Zones of the simulated cloud.")
+    @Option(names = "--zones", split = ",", defaultValue = "${env:JIG_ZONES:-us-east-1a,us-east-1b,us-east-1c}",
+            description = "Zones of the simulated cloud (env JIG_ZONES).")
     List<String> zones;
 
-    @Option(names = "--metrics-port", defaultValue = "8080", description = "Port of the /metrics endpoint; 0 to turn it off.")
+    @Option(names = "--metrics-port", defaultValue = "${env:JIG_METRICS_PORT:-8080}",
+            description = "Port of /metrics, /healthz and /readyz (env JIG_METRICS_PORT; default: 8080); 0 to turn them off.")
     int metricsPort;
+
+    @Option(names = "--sync-timeout", defaultValue = "${env:JIG_SYNC_TIMEOUT:-PT5M}",
+            description = "How long to wait for the informers' first list before giving up (env JIG_SYNC_TIMEOUT; ISO-8601, default: PT5M).")
+    Duration syncTimeout;
 
     static boolean running() {
         return running;
@@ -60,41 +83,76 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        KubeConnection connection = KubeConnection.open(kubeconfig, context);
+        Optional<String> unreachable = connection.probe();
+        if (unreachable.isPresent()) {
+            LOG.atError().addKeyValue("event", "api-unreachable").addKeyValue("server", connection.server())
+                    .log("{}", unreachable.get());
+            connection.client().close();
+            System.err.println("jig-controller: " + unreachable.get());
+            return ExitCode.USAGE;
+        }
         running = true;
+        KubernetesClient client = connection.client();
         String id = identity != null ? identity : System.getenv().getOrDefault("HOSTNAME", "jig-controller-" + new SecureRandom().nextInt(100_000));
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        new JvmMemoryMetrics().bindTo(registry);
+        new JvmGcMetrics().bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
         Clock clock = Clock.systemUTC();
-        KubernetesClient client = new KubernetesClientBuilder().build();
         KubeCluster cluster = new KubeCluster(client);
-        while (!cluster.synced()) Thread.sleep(100);
+        OpsServer ops = metricsPort == 0 ? null : new OpsServer("0.0.0.0", metricsPort, registry,
+                () -> cluster.synced() ? Optional.empty() : Optional.of("waiting for informers: " + String.join(", ", cluster.unsynced())));
+        if (!awaitSync(cluster, clock)) {
+            String message = "informers did not list within " + syncTimeout + ": " + String.join(", ", cluster.unsynced())
+                    + ". Are the Karpenter CRDs installed, and may this service account list these resources?";
+            LOG.atError().addKeyValue("event", "sync-timeout").addKeyValue("unsynced", cluster.unsynced()).log("{}", message);
+            System.err.println("jig-controller: " + message);
+            if (ops != null) ops.close();
+            cluster.close();
+            client.close();
+            return ExitCode.USAGE;
+        }
         SimulatedCloud cloud = new SimulatedCloud(new InstanceTypeResolver(Catalog.bundled(), zones, true), clock, Duration.ofSeconds(30),
                 new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL));
         Timeline log = new MetricsTimeline(registry, Timeline.slf4j());
         NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, log);
         Provisioner provisioner = new Provisioner(cluster, cloud, lifecycle, clock, log, new NameGenerator(new SecureRandom()));
         ControllerLoop loop = new ControllerLoop(List.of(Reconciler.of("provisioning", provisioner::reconcile)), Duration.ofSeconds(1));
-        HttpServer metrics = metricsPort == 0 ? null : HttpServer.create(new InetSocketAddress(metricsPort), 0);
-        if (metrics != null) {
-            metrics.createContext("/metrics", exchange -> {
-                byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().add("Content-Type", "text/plain; version=0.0.4");
-                exchange.sendResponseHeaders(200, body.length);
-                exchange.getResponseBody().write(body);
-                exchange.close();
-            });
-            metrics.start();
-        }
         LeaderElection election = new LeaderElection(client, namespace, id, Duration.ofSeconds(15), loop::start, loop::stop);
+        LOG.atInfo().addKeyValue("event", "started").addKeyValue("identity", id).addKeyValue("cloud", cloud.name())
+                .addKeyValue("metricsPort", ops == null ? 0 : ops.port()).log("controller started; campaigning for the Lease {}/{}", namespace, LeaderElection.LEASE_NAME);
         CountDownLatch done = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            LOG.atInfo().addKeyValue("event", "stopping").log("controller stopping");
             election.close();
             loop.close();
             cluster.close();
-            if (metrics != null) metrics.stop(0);
+            if (ops != null) ops.close();
             client.close();
             done.countDown();
         }));
         done.await();
-        return Main.OK;
+        return ExitCode.OK;
+    }
+
+    /** Waits for every informer's first list, logging every 10 s which ones it still waits for. */
+    private boolean awaitSync(KubeCluster cluster, Clock clock) throws InterruptedException {
+        Instant start = clock.instant();
+        Instant nextLog = start;
+        while (!cluster.synced()) {
+            Instant now = clock.instant();
+            if (now.isAfter(start.plus(syncTimeout))) return false;
+            if (!now.isBefore(nextLog)) {
+                LOG.atInfo().addKeyValue("event", "waiting-for-informers").addKeyValue("unsynced", cluster.unsynced())
+                        .log("waiting for informers: {}", String.join(", ", cluster.unsynced()));
+                nextLog = now.plusSeconds(10);
+            }
+            Thread.sleep(100);
+        }
+        LOG.atInfo().addKeyValue("event", "informers-synced").log("informers synced in {} ms", Duration.between(start, clock.instant()).toMillis());
+        return true;
     }
 }

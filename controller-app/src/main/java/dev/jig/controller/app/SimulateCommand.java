@@ -1,5 +1,6 @@
 package dev.jig.controller.app;
 
+import dev.jig.api.diag.ExitCode;
 import dev.jig.api.ec2.Catalog;
 import dev.jig.controller.simulate.Scenario;
 import dev.jig.controller.simulate.ScenarioReader;
@@ -38,17 +39,17 @@ final class SimulateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (!Files.isRegularFile(file)) {
             err.println("jig-controller: no such scenario file: " + file);
-            return Main.USAGE;
+            return ExitCode.USAGE;
         }
         ScenarioReader.Result read = ScenarioReader.read(file, Files.readString(file));
         if (read.scenario().isEmpty()) {
             read.diagnostics().forEach(d -> err.println(d));
-            return Main.FINDINGS;
+            return ExitCode.FINDINGS;
         }
         Scenario scenario = read.scenario().get();
         SimulationReport report = Simulation.run(scenario, Catalog.bundled(), new CompilerPolicies(Catalog.bundled()));
         out.print(format == Format.json ? report.json() : report.text());
         out.flush();
-        return report.passed() ? Main.OK : Main.FINDINGS;
+        return report.passed() ? ExitCode.OK : ExitCode.FINDINGS;
     }
 }

@@ -1,6 +1,7 @@
 package dev.jig.controller.app;
 
 
+import dev.jig.api.diag.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,7 +41,7 @@ class SimulateCommandTest {
                 "expect: {nodes: 3}");
         Path f = dir.resolve("s.yaml");
         Files.writeString(f, scenario);
-        assertThat(run("simulate", f.toString())).isEqualTo(Main.FINDINGS);
+        assertThat(run("simulate", f.toString())).isEqualTo(ExitCode.FINDINGS);
         assertThat(out.toString()).contains("FAIL", "expected 3 node(s), got 1 node(s)");
     }
 
@@ -48,8 +49,8 @@ class SimulateCommandTest {
     void anInvalidScenarioExitsWithOneAndAMissingFileWithTwo(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("bad.yaml");
         Files.writeString(f, "apiVersion: jig.dev/v1alpha1\nkind: Scenario\nspec:\n  steps:\n    - jump: {}\n");
-        assertThat(run("simulate", f.toString())).isEqualTo(Main.FINDINGS);
+        assertThat(run("simulate", f.toString())).isEqualTo(ExitCode.FINDINGS);
         assertThat(err.toString()).contains("error[JIG0610]", "bad.yaml:5:");
-        assertThat(run("simulate", dir.resolve("missing.yaml").toString())).isEqualTo(Main.USAGE);
+        assertThat(run("simulate", dir.resolve("missing.yaml").toString())).isEqualTo(ExitCode.USAGE);
     }
 }

@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The controller's {@link Cluster} on a real API server, through fabric8: informers keep Pods,
@@ -54,23 +55,55 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     private final SharedIndexInformer<GenericKubernetesResource> nodeClasses;
     private final SharedIndexInformer<GenericKubernetesResource> nodeClaims;
     private final SharedIndexInformer<ConfigMap> tenancy;
+    private final Map<String, SharedIndexInformer<?>> informers = new LinkedHashMap<>();
+    private final Map<String, String> failures = new ConcurrentHashMap<>();
 
+    /**
+     * Starts the informers without waiting for them: {@link #synced()} says when every one has
+     * listed its objects, {@link #unsynced()} which ones have not yet and why.
+     */
     public KubeCluster(KubernetesClient client) {
         this.client = client;
         this.json = client.getKubernetesSerialization();
-        pods = client.pods().inAnyNamespace().inform();
-        nodes = client.nodes().inform();
-        daemonSets = client.apps().daemonSets().inAnyNamespace().inform();
-        nodePools = client.genericKubernetesResources(NODE_POOLS).inform();
-        nodeClasses = client.genericKubernetesResources(NODE_CLASSES).inform();
-        nodeClaims = client.genericKubernetesResources(NODE_CLAIMS).inform();
-        tenancy = client.configMaps().inNamespace(Tenancy.CONFIG_MAP_NAMESPACE).withName(Tenancy.CONFIG_MAP_NAME).inform();
+        pods = start("pods", client.pods().inAnyNamespace().runnableInformer(0));
+        nodes = start("nodes", client.nodes().runnableInformer(0));
+        daemonSets = start("daemonsets", client.apps().daemonSets().inAnyNamespace().runnableInformer(0));
+        nodePools = start("nodepools.karpenter.sh", client.genericKubernetesResources(NODE_POOLS).runnableInformer(0));
+        nodeClasses = start("ec2nodeclasses.karpenter.k8s.aws", client.genericKubernetesResources(NODE_CLASSES).runnableInformer(0));
+        nodeClaims = start("nodeclaims.karpenter.sh", client.genericKubernetesResources(NODE_CLAIMS).runnableInformer(0));
+        tenancy = start("configmap " + Tenancy.CONFIG_MAP_NAMESPACE + "/" + Tenancy.CONFIG_MAP_NAME,
+                client.configMaps().inNamespace(Tenancy.CONFIG_MAP_NAMESPACE).withName(Tenancy.CONFIG_MAP_NAME).runnableInformer(0));
+    }
+
+    private <T> SharedIndexInformer<T> start(String name, SharedIndexInformer<T> informer) {
+        informers.put(name, informer);
+        informer.start().whenComplete((ok, failure) -> {
+            if (failure != null) {
+                Throwable root = failure;
+                while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+                String why = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+                failures.put(name, why);
+                LOG.atWarn().addKeyValue("event", "informer-failed").addKeyValue("informer", name).addKeyValue("reason", why)
+                        .log("informer for {} could not list: {} (it keeps retrying)", name, why);
+            } else {
+                failures.remove(name);
+            }
+        });
+        return informer;
     }
 
     /** Whether every informer has listed its objects once. */
     public boolean synced() {
-        return pods.hasSynced() && nodes.hasSynced() && daemonSets.hasSynced() && nodePools.hasSynced() && nodeClasses.hasSynced()
-                && nodeClaims.hasSynced() && tenancy.hasSynced();
+        return unsynced().isEmpty();
+    }
+
+    /** The informers that have not listed their objects yet, each with the last failure when there was one. */
+    public List<String> unsynced() {
+        List<String> out = new ArrayList<>();
+        informers.forEach((name, informer) -> {
+            if (!informer.hasSynced()) out.add(failures.containsKey(name) ? name + " (" + failures.get(name) + ")" : name);
+        });
+        return out;
     }
 
     /** The last tenancy that parsed: an unparseable ConfigMap must not lift every quota. */
@@ -168,7 +201,7 @@ public final class KubeCluster implements Cluster, AutoCloseable {
 
     @Override
     public void close() {
-        for (SharedIndexInformer<?> i : List.of(pods, nodes, daemonSets, nodePools, nodeClasses, nodeClaims, tenancy)) i.close();
+        informers.values().forEach(SharedIndexInformer::close);
     }
 
     private void parse(String kind, Object object, java.util.function.Consumer<JsonNode> reader) {

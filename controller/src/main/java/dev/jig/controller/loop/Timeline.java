@@ -6,9 +6,13 @@ public interface Timeline {
 
     void record(TimelineEvent decision);
 
-    /** Logs decisions as SLF4J lines at info level. */
+    /**
+     * Logs events as SLF4J lines at info level on the logger {@code dev.jig.controller.decisions},
+     * with {@code event} (the kind, in lower case) and {@code subject} as key/value pairs.
+     */
     static Timeline slf4j() {
         org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger("dev.jig.controller.decisions");
-        return d -> log.info("{} {} {}", d.kind(), d.subject(), d.message());
+        return e -> log.atInfo().addKeyValue("event", e.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'))
+                .addKeyValue("subject", e.subject()).log("{} {}", e.subject(), e.message());
     }
 }

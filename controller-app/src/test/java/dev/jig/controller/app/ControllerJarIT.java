@@ -1,0 +1,150 @@
+package dev.jig.controller.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shaded {@code jig-controller.jar} as a user runs it: it logs JSON lines through logback (no
+ * SLF4J fallback provider), says which API server it could not reach, and serves its health and
+ * metrics endpoints once its informers have synced against an API server.
+ */
+@EnableKubernetesMockClient(crud = true)
+class ControllerJarIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path JAR = Path.of(System.getProperty("jig.controller.jar", "target/jig-controller.jar"));
+
+    KubernetesClient client;
+
+    @Test
+    void withoutAnApiServerItSaysWhichServerItTriedAndExitsWithTwo(@TempDir Path dir) throws Exception {
+        int closed = freePort();
+        Path kubeconfig = kubeconfig(dir, "https://127.0.0.1:" + closed);
+        Result r = run(List.of("run", "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0"), Duration.ofSeconds(60), null);
+        assertThat(r.exit).isEqualTo(2);
+        assertThat(r.stderr).contains("cannot reach the Kubernetes API server at https://127.0.0.1:" + closed, "kubeconfig " + kubeconfig, "--kubeconfig")
+                .doesNotContain("SLF4J", "An error has occurred.", "\tat ");
+        JsonNode line = jsonLines(r.stdout).stream().filter(l -> l.path("loggerName").asText().endsWith("RunCommand")).findFirst().orElseThrow();
+        assertThat(line.path("level").asText()).isEqualTo("ERROR");
+        assertThat(line.path("kvpList").toString()).contains("\"event\":\"api-unreachable\"");
+    }
+
+    @Test
+    void againstAnApiServerItLogsJsonAndServesHealthReadinessAndMetrics(@TempDir Path dir) throws Exception {
+        Path kubeconfig = kubeconfig(dir, client.getMasterUrl().toString());
+        int port = freePort();
+        Result r = run(List.of("run", "--kubeconfig", kubeconfig.toString(), "--metrics-port", String.valueOf(port), "--identity", "it"),
+                Duration.ofSeconds(60), base -> {
+                    HttpClient http = HttpClient.newHttpClient();
+                    String root = "http://127.0.0.1:" + port;
+                    assertThat(get(http, root + "/healthz").statusCode()).isEqualTo(200);
+                    assertThat(get(http, root + "/readyz").body()).as("readyz").isEqualTo("ok");
+                    assertThat(get(http, root + "/metrics").body()).contains("jvm_");
+                });
+        List<JsonNode> lines = jsonLines(r.stdout);
+        assertThat(lines).isNotEmpty();
+        assertThat(lines).extracting(l -> l.path("kvpList").toString())
+                .anyMatch(kv -> kv.contains("\"event\":\"informers-synced\""))
+                .anyMatch(kv -> kv.contains("\"event\":\"started\""))
+                .anyMatch(kv -> kv.contains("\"event\":\"stopping\""));
+        assertThat(r.stderr).doesNotContain("SLF4J");
+    }
+
+    private interface Probe {
+        void check(String unused) throws Exception;
+    }
+
+    private record Result(int exit, String stdout, String stderr) {
+    }
+
+    /** Runs the jar; with a probe, waits until the probe passes (or the deadline), then stops the process with SIGTERM. */
+    private static Result run(List<String> args, Duration deadline, Probe probe) throws Exception {
+        assertThat(JAR).as("the shaded jar is built in the package phase").exists();
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString()));
+        command.addAll(args);
+        Path out = Files.createTempFile("jig-controller", ".out");
+        Path err = Files.createTempFile("jig-controller", ".err");
+        Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            if (probe != null) {
+                long end = System.nanoTime() + deadline.toNanos();
+                AssertionError last = null;
+                while (System.nanoTime() < end && p.isAlive()) {
+                    try {
+                        probe.check(null);
+                        last = null;
+                        break;
+                    } catch (AssertionError | IOException e) {
+                        last = e instanceof AssertionError a ? a : new AssertionError(e);
+                        Thread.sleep(200);
+                    }
+                }
+                if (last != null) {
+                    throw new AssertionError(last.getMessage() + "\nstdout:\n" + Files.readString(out) + "\nstderr:\n" + Files.readString(err), last);
+                }
+                p.destroy();
+            }
+            assertThat(p.waitFor(deadline.toSeconds(), TimeUnit.SECONDS)).as("the process ends").isTrue();
+            return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    private static HttpResponse<String> get(HttpClient http, String url) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static List<JsonNode> jsonLines(String stdout) throws IOException {
+        List<JsonNode> out = new ArrayList<>();
+        for (String line : stdout.split("\n")) {
+            if (line.isBlank()) continue;
+            out.add(JSON.readTree(line));
+        }
+        return out;
+    }
+
+    private static Path kubeconfig(Path dir, String server) throws IOException {
+        Path f = dir.resolve("kubeconfig");
+        Files.writeString(f, """
+                apiVersion: v1
+                kind: Config
+                clusters:
+                  - name: it
+                    cluster: {server: "%s", insecure-skip-tls-verify: true}
+                contexts:
+                  - name: it
+                    context: {cluster: it, user: it, namespace: jig-system}
+                current-context: it
+                users:
+                  - name: it
+                    user: {token: it}
+                """.formatted(server), StandardCharsets.UTF_8);
+        return f;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+}
