@@ -96,7 +96,7 @@ public final class NodeClaimLifecycle {
             labels.putAll(i.type().labels());
             labels.put(WellKnownLabels.ZONE, i.zone());
             labels.put(WellKnownLabels.CAPACITY_TYPE, i.capacityType());
-            labels.put("topology.kubernetes.io/region", regionOf(i.zone()));
+            labels.put("topology.kubernetes.io/region", i.region());
             NodeClaim.Status status = new NodeClaim.Status(i.providerId(), i.type().name(), i.zone(), i.capacityType(), i.pricePerHour(),
                     i.type().capacity(), i.type().allocatable(), null, List.of());
             status = NodeClaim.condition(status, NodeClaim.LAUNCHED, true, NodeClaim.LAUNCHED, "", now);
@@ -149,10 +149,5 @@ public final class NodeClaimLifecycle {
     private static Instant launchTime(NodeClaim c) {
         for (NodeClaim.Condition k : c.status().conditions()) if (k.type().equals(NodeClaim.LAUNCHED)) return k.lastTransitionTime();
         return c.created();
-    }
-
-    /** {@code us-east-1a} → {@code us-east-1}. */
-    static String regionOf(String zone) {
-        return zone.isEmpty() ? zone : zone.substring(0, zone.length() - 1);
     }
 }

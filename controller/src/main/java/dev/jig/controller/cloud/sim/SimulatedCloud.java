@@ -101,8 +101,7 @@ public final class SimulatedCloud implements CloudProvider {
             }
             String id = String.format("i-%016x", ++sequence);
             String providerId = name() + ":///" + o.zone() + "/" + id;
-            Instance instance = new Instance(providerId, claim.name(), c.type(), o.zone(), o.capacityType(), o.pricePerHour(),
-                    clock.instant(), clock.instant().plus(bootLatency));
+            Instance instance = new Instance(providerId, claim.name(), c.type(), o, clock.instant(), clock.instant().plus(bootLatency));
             instances.put(providerId, instance);
             return instance;
         }

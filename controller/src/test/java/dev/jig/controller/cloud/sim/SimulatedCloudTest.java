@@ -2,7 +2,9 @@ package dev.jig.controller.cloud.sim;
 
 import dev.jig.controller.cloud.UnavailableOfferings;
 import dev.jig.controller.cloud.InsufficientCapacityException;
+import dev.jig.api.ec2.Catalog;
 import dev.jig.controller.cloud.Instance;
+import dev.jig.controller.cloud.Offering;
 import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.NodeClaim;
@@ -29,8 +31,12 @@ class SimulatedCloudTest {
     private final SimulatedCloud cloud = new SimulatedCloud(RESOLVER, clock, Duration.ofSeconds(30), unavailable);
 
     private NodeClaim claim(String... types) {
-        return new NodeClaim("c", "default", "default", Map.of(), List.of(req(WellKnownLabels.INSTANCE_TYPE, Requirement.Operator.In, types),
-                req(WellKnownLabels.CAPACITY_TYPE, Requirement.Operator.In, "on-demand")), ResourceList.of(0, 1024), List.of(), List.of(),
+        return claim("c", List.of(req(WellKnownLabels.INSTANCE_TYPE, Requirement.Operator.In, types),
+                req(WellKnownLabels.CAPACITY_TYPE, Requirement.Operator.In, "on-demand")));
+    }
+
+    private NodeClaim claim(String name, List<Requirement> requirements) {
+        return new NodeClaim(name, "default", "default", Map.of(), requirements, ResourceList.of(0, 1024), List.of(), List.of(),
                 clock.instant(), false, null);
     }
 
@@ -76,5 +82,17 @@ class SimulatedCloudTest {
         Instance i = cloud.create(claim("m5.large"), AL2023);
         cloud.delete(i.providerId());
         assertThat(cloud.list()).isEmpty();
+    }
+
+    @Test
+    void aLocalZoneOfferingIsInItsParentRegion() throws Exception {
+        InstanceTypeResolver resolver = new InstanceTypeResolver(Catalog.bundled(), List.of("us-east-1a", "us-east-1-bos-1a"), false);
+        SimulatedCloud local = new SimulatedCloud(resolver, clock, Duration.ofSeconds(30), unavailable);
+        assertThat(resolver.resolve(AL2023).stream().flatMap(t -> t.offerings().stream())).extracting(Offering::region).containsOnly("us-east-1");
+        Instance i = local.create(claim("c", List.of(req(WellKnownLabels.INSTANCE_TYPE, Requirement.Operator.In, "m5.large"),
+                req(WellKnownLabels.ZONE, Requirement.Operator.In, "us-east-1-bos-1a"))), AL2023);
+        assertThat(i.zone()).isEqualTo("us-east-1-bos-1a");
+        assertThat(i.region()).isEqualTo("us-east-1");
+        assertThat(i.providerId()).isEqualTo("sim:///us-east-1-bos-1a/i-0000000000000001");
     }
 }
