@@ -7,9 +7,13 @@ import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.loop.Timeline;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.controller.cloud.CloudOperationException;
 import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.cloud.CloudProviderException;
 import dev.jig.controller.cloud.Instance;
 import dev.jig.controller.cloud.InsufficientCapacityException;
+import dev.jig.controller.cloud.NodeClaimNotFoundException;
+import dev.jig.controller.cloud.NodeClassNotReadyException;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.api.ec2.NodeClass;
@@ -23,11 +27,16 @@ import java.util.Map;
 
 /**
  * Karpenter's NodeClaim lifecycle: <b>launch</b> (ask the cloud for an instance; on insufficient
- * capacity delete the NodeClaim so its pods are scheduled again without the failed offerings),
- * <b>register</b> (the Node with the instance's provider id has joined: take off the unregistered
- * taint, set the NodeClaim's labels and taints on it), <b>initialize</b> (the Node is Ready and its
- * startup taints are gone). A NodeClaim whose Node does not register within the registration TTL
- * (15 minutes) is deleted with its instance.
+ * capacity or a node class that is not ready, delete the NodeClaim so its pods are scheduled again
+ * without the failed offerings), <b>register</b> (the Node with the instance's provider id has
+ * joined: take off the unregistered taint, set the NodeClaim's labels and taints on it),
+ * <b>initialize</b> (the Node is Ready and its startup taints are gone). A NodeClaim whose Node does
+ * not register within the registration TTL (15 minutes) is deleted with its instance.
+ *
+ * <p>Other cloud failures: a transient launch failure leaves the NodeClaim to be launched again on
+ * the next reconcile; a permanent one deletes it, since the same call would fail the same way. On
+ * termination, an instance the cloud no longer knows counts as terminated; any other failure keeps
+ * the NodeClaim, so that termination is tried again and no instance is forgotten while it runs.
  */
 public final class NodeClaimLifecycle {
 
@@ -58,16 +67,14 @@ public final class NodeClaimLifecycle {
         for (NodeClaim c : s.nodeClaims()) {
             if (c.launched()) launchedHere.remove(c.name());
             if (c.deleting()) {
-                terminate(c, "deleted");
-                deleted = true;
+                deleted |= terminate(c, "deleted");
             } else if (!c.launched()) {
                 if (!launchedHere.containsKey(c.name())) deleted |= !launch(c, s.nodeClasses().get(c.nodeClass()));
             } else if (!c.registered()) {
                 Node node = nodeByProvider.get(c.status().providerId());
                 if (node != null) register(c, node);
                 else if (Duration.between(launchTime(c), clock.instant()).compareTo(REGISTRATION_TTL) > 0) {
-                    terminate(c, "its node did not register within " + REGISTRATION_TTL.toMinutes() + " minutes");
-                    deleted = true;
+                    deleted |= terminate(c, "its node did not register within " + REGISTRATION_TTL.toMinutes() + " minutes");
                 }
             } else if (!c.initialized()) {
                 Node node = nodeByProvider.get(c.status().providerId());
@@ -77,7 +84,7 @@ public final class NodeClaimLifecycle {
         return deleted;
     }
 
-    /** Launches one NodeClaim; false when it was deleted for lack of capacity. */
+    /** Launches one NodeClaim; false when it was deleted (no capacity, node class not ready, permanent failure). */
     public boolean launch(NodeClaim c, NodeClass nodeClass) {
         Instant now = clock.instant();
         if (nodeClass == null) {
@@ -96,7 +103,7 @@ public final class NodeClaimLifecycle {
             labels.putAll(i.type().labels());
             labels.put(WellKnownLabels.ZONE, i.zone());
             labels.put(WellKnownLabels.CAPACITY_TYPE, i.capacityType());
-            labels.put("topology.kubernetes.io/region", regionOf(i.zone()));
+            labels.put("topology.kubernetes.io/region", i.region());
             NodeClaim.Status status = new NodeClaim.Status(i.providerId(), i.type().name(), i.zone(), i.capacityType(), i.pricePerHour(),
                     i.type().capacity(), i.type().allocatable(), null, List.of());
             status = NodeClaim.condition(status, NodeClaim.LAUNCHED, true, NodeClaim.LAUNCHED, "", now);
@@ -107,11 +114,20 @@ public final class NodeClaimLifecycle {
             log.record(new TimelineEvent(now, TimelineEvent.Kind.LAUNCHED, c.name(), String.format(java.util.Locale.ROOT,
                     "%s %s in %s at $%.4f/h (%s)", i.capacityType(), i.type().name(), i.zone(), i.pricePerHour(), i.providerId())));
             return true;
-        } catch (InsufficientCapacityException e) {
-            log.record(new TimelineEvent(now, TimelineEvent.Kind.LAUNCH_FAILED, c.name(), e.getMessage() + "; deleting the NodeClaim to reschedule its pods"));
-            cluster.delete(c);
-            return false;
+        } catch (InsufficientCapacityException | NodeClassNotReadyException e) {
+            return launchFailed(c, e);
+        } catch (CloudOperationException e) {
+            if (!e.retryable()) return launchFailed(c, e);
+            log.record(new TimelineEvent(now, TimelineEvent.Kind.LAUNCH_FAILED, c.name(), e.getMessage() + "; will retry"));
+            return true;
         }
+    }
+
+    private boolean launchFailed(NodeClaim c, CloudProviderException e) {
+        log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.LAUNCH_FAILED, c.name(),
+                e.getMessage() + "; deleting the NodeClaim to reschedule its pods"));
+        cluster.delete(c);
+        return false;
     }
 
     private void register(NodeClaim c, Node node) {
@@ -131,11 +147,22 @@ public final class NodeClaimLifecycle {
         log.record(new TimelineEvent(now, TimelineEvent.Kind.INITIALIZED, c.name(), "node " + node.name() + " is ready for pods"));
     }
 
-    private void terminate(NodeClaim c, String why) {
+    /** Terminates the instance and deletes the NodeClaim; false when the cloud failed, to be tried again. */
+    private boolean terminate(NodeClaim c, String why) {
+        if (c.status() != null) {
+            try {
+                cloud.delete(c.status().providerId());
+            } catch (NodeClaimNotFoundException gone) {
+                // already terminated: the outcome delete is for
+            } catch (CloudOperationException e) {
+                log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.TERMINATION_FAILED, c.name(), e.getMessage() + "; will retry"));
+                return false;
+            }
+        }
         launchedHere.remove(c.name());
-        if (c.status() != null) cloud.delete(c.status().providerId());
         cluster.delete(c);
         log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.NODECLAIM_DELETED, c.name(), why));
+        return true;
     }
 
     private static boolean startupTaintsGone(NodeClaim c, Node node) {
@@ -149,10 +176,5 @@ public final class NodeClaimLifecycle {
     private static Instant launchTime(NodeClaim c) {
         for (NodeClaim.Condition k : c.status().conditions()) if (k.type().equals(NodeClaim.LAUNCHED)) return k.lastTransitionTime();
         return c.created();
-    }
-
-    /** {@code us-east-1a} → {@code us-east-1}. */
-    static String regionOf(String zone) {
-        return zone.isEmpty() ? zone : zone.substring(0, zone.length() - 1);
     }
 }

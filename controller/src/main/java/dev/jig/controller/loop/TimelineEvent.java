@@ -7,6 +7,6 @@ public record TimelineEvent(Instant at, Kind kind, String subject, String messag
 
     public enum Kind {
         SCALED, BATCH, NODECLAIM_CREATED, LAUNCHED, LAUNCH_FAILED, NODE_REGISTERED, REGISTERED, INITIALIZED,
-        POD_BOUND, UNSCHEDULABLE, NODECLAIM_DELETED
+        POD_BOUND, UNSCHEDULABLE, NODECLAIM_DELETED, TERMINATION_FAILED
     }
 }

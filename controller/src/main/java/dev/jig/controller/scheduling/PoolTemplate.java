@@ -69,7 +69,7 @@ public final class PoolTemplate {
         reqs.addAll(NodeRequirements.ofLabels(pool.labels()));
         reqs.add(NodeRequirement.in(WellKnownLabels.NODEPOOL, pool.name()));
         Set<String> regions = new java.util.TreeSet<>();
-        for (ResolvedInstanceType t : candidates) for (Offering o : t.offerings()) regions.add(regionOf(o.zone()));
+        for (ResolvedInstanceType t : candidates) for (Offering o : t.offerings()) regions.add(o.region());
         // Nodes are launched in the catalog's region: a pod requiring another region fits no pool.
         if (!regions.isEmpty()) reqs.add(NodeRequirement.in(REGION, regions.toArray(new String[0])));
         this.requirements = reqs;
@@ -262,10 +262,5 @@ public final class PoolTemplate {
     /** Whether {@code tolerations} tolerate this pool's taints; PreferNoSchedule binds unless relaxed. */
     Taint untolerated(List<Toleration> tolerations, boolean preferNoScheduleBinds) {
         return Toleration.firstUntolerated(taints, tolerations, preferNoScheduleBinds);
-    }
-
-    /** {@code us-east-1a} → {@code us-east-1}, as the node's region label is derived at launch. */
-    static String regionOf(String zone) {
-        return zone.isEmpty() ? zone : zone.substring(0, zone.length() - 1);
     }
 }

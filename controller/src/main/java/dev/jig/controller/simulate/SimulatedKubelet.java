@@ -70,7 +70,7 @@ public final class SimulatedKubelet {
     }
 
     private void register(Instance i, NodeClaim claim, ClusterSnapshot s, Instant now) {
-        String name = i.providerId().substring(i.providerId().lastIndexOf('/') + 1) + "." + region(i.zone()) + ".compute.internal";
+        String name = i.providerId().substring(i.providerId().lastIndexOf('/') + 1) + "." + i.region() + ".compute.internal";
         Map<String, String> labels = new HashMap<>(claim.labels());
         labels.put("kubernetes.io/hostname", name);
         labels.put(WellKnownLabels.ZONE, i.zone());
@@ -96,10 +96,5 @@ public final class SimulatedKubelet {
         }
         cluster.update(node.withTaints(taints).withReady(true));
         registeredAt.remove(node.name());
-    }
-
-    /** The region of a zone, for resource-name host names ({@code i-….us-east-1.compute.internal}). */
-    private static String region(String zone) {
-        return zone.isEmpty() ? "ec2" : zone.substring(0, zone.length() - 1);
     }
 }

@@ -185,4 +185,19 @@ class ProvisionerTest {
         assertThat(world.cluster().snapshot().pendingPods()).isEmpty();
         assertThat(world.cluster().snapshot().nodes().get(0).labels()).containsEntry("team", "b");
     }
+
+    @Test
+    void aPodRequiringTheRegionLandsInALocalZoneOfThatRegion() {
+        SimulatedWorld local = new SimulatedWorld(Catalog.bundled(), List.of("us-east-1-bos-1a"), false, Duration.ofSeconds(30), Duration.ofSeconds(10));
+        local.cluster().put(inflatePool());
+        local.cluster().put(NodeClass.al2023("default"));
+        local.cluster().put(Pod.of("default", "p", ResourceList.of(100, 256), Map.of())
+                .with().nodeSelector(Map.of("type", "karpenter", "topology.kubernetes.io/region", "us-east-1")).build());
+        local.waitUntilSettled(Duration.ofMinutes(5));
+        assertThat(local.cluster().snapshot().pendingPods()).isEmpty();
+        assertThat(local.cluster().snapshot().nodes()).singleElement().satisfies(n -> {
+            assertThat(n.name()).endsWith(".us-east-1.compute.internal");
+            assertThat(n.labels()).containsEntry(WellKnownLabels.ZONE, "us-east-1-bos-1a").containsEntry("topology.kubernetes.io/region", "us-east-1");
+        });
+    }
 }

@@ -20,7 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link NodeSizing}, labelled with the catalog's well-known labels (and the family's OS), and
  * offered in each zone on demand at the catalog's price and, when {@code spot} is on, as spot at a
  * {@link SpotPrices simulated} price. Types without a published on-demand price have no offerings.
- * Results are cached per node class; thread-safe.
+ * Every offering is in the catalog's region: the zones must be zones of that region, Local Zones
+ * ({@code us-east-1-bos-1a}) included. Results are cached per node class; thread-safe.
  */
 public final class InstanceTypeResolver {
 
@@ -62,6 +63,7 @@ public final class InstanceTypeResolver {
 
     private List<ResolvedInstanceType> build(NodeClass nodeClass) {
         List<ResolvedInstanceType> out = new ArrayList<>(catalog.size());
+        String region = catalog.region();
         for (InstanceType type : catalog.all()) {
             Map<String, String> labels = new LinkedHashMap<>(type.labels());
             labels.put(WellKnownLabels.OS, nodeClass.amiFamily().os());
@@ -69,8 +71,8 @@ public final class InstanceTypeResolver {
             if (type.onDemandPrice().isPresent()) {
                 double od = type.onDemandPrice().getAsDouble();
                 for (String zone : zones) {
-                    offerings.add(new Offering(zone, Offering.ON_DEMAND, od, false));
-                    if (spot) offerings.add(new Offering(zone, Offering.SPOT, SpotPrices.price(type.name(), zone, od), true));
+                    offerings.add(new Offering(region, zone, Offering.ON_DEMAND, od, false));
+                    if (spot) offerings.add(new Offering(region, zone, Offering.SPOT, SpotPrices.price(type.name(), zone, od), true));
                 }
             }
             out.add(new ResolvedInstanceType(type, labels, NodeSizing.of(type, nodeClass), offerings));

@@ -1,15 +1,18 @@
 package dev.jig.controller.cloud.sim;
 
-import dev.jig.controller.cloud.UnavailableOfferings;
-import dev.jig.controller.cloud.InsufficientCapacityException;
-import dev.jig.controller.cloud.Instance;
-import dev.jig.controller.cloud.CloudProvider;
-import dev.jig.api.karpenter.WellKnownLabels;
-import dev.jig.controller.model.NodeClaim;
 import dev.jig.api.ec2.NodeClass;
-import dev.jig.controller.model.NodePool;
+import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.cloud.Instance;
+import dev.jig.controller.cloud.InsufficientCapacityException;
+import dev.jig.controller.cloud.InsufficientCapacityException.FailedOffering;
+import dev.jig.controller.cloud.NodeClaimNotFoundException;
+import dev.jig.controller.cloud.NodeClassNotReadyException;
 import dev.jig.controller.cloud.Offering;
 import dev.jig.controller.cloud.ResolvedInstanceType;
+import dev.jig.controller.cloud.UnavailableOfferings;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.NodePool;
 import dev.jig.controller.requirements.NodeRequirements;
 
 import java.time.Clock;
@@ -26,10 +29,12 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A cloud in memory, for {@code simulate} and tests: instance types and on-demand prices from the
  * compiler's catalog (spot prices simulated, see {@link dev.jig.controller.cloud.sim.SpotPrices}),
- * a boot latency after which an instance's kubelet can register, and injectable capacity errors per
- * offering. A launch tries the allowed offerings cheapest first, as EC2 CreateFleet's lowest-price
- * strategy does; an offering out of capacity goes into the {@link UnavailableOfferings} cache and the
- * next one is tried. Thread-safe.
+ * a boot latency after which an instance's kubelet can register, injectable capacity errors per
+ * offering, and node classes that can be marked not ready. A launch tries the allowed offerings
+ * cheapest first, as EC2 CreateFleet's lowest-price strategy does; an offering out of capacity goes
+ * into the {@link UnavailableOfferings} cache and the next one is tried. Termination is immediate:
+ * once {@link #delete} returns, the instance is gone and a second delete throws not found.
+ * Drift follows {@link SimulatedDrift}. Thread-safe.
  */
 public final class SimulatedCloud implements CloudProvider {
 
@@ -38,7 +43,8 @@ public final class SimulatedCloud implements CloudProvider {
     private final Duration bootLatency;
     private final UnavailableOfferings unavailable;
     private final Set<String> capacityErrors = ConcurrentHashMap.newKeySet();
-    private final Map<String, Instance> instances = new LinkedHashMap<>();
+    private final Map<String, String> notReady = new ConcurrentHashMap<>();
+    private final Map<String, Launch> instances = new LinkedHashMap<>();
     private int sequence;
 
     public SimulatedCloud(InstanceTypeResolver resolver, Clock clock, Duration bootLatency, UnavailableOfferings unavailable) {
@@ -55,6 +61,15 @@ public final class SimulatedCloud implements CloudProvider {
 
     public void clearCapacityErrors() {
         capacityErrors.clear();
+    }
+
+    /** From now on, launches with the node class named {@code nodeClass} fail as not ready, for {@code reason}. */
+    public void markNotReady(String nodeClass, String reason) {
+        notReady.put(nodeClass, reason);
+    }
+
+    public void markReady(String nodeClass) {
+        notReady.remove(nodeClass);
     }
 
     @Override
@@ -76,7 +91,9 @@ public final class SimulatedCloud implements CloudProvider {
     }
 
     @Override
-    public synchronized Instance create(NodeClaim claim, NodeClass nodeClass) throws InsufficientCapacityException {
+    public synchronized Instance create(NodeClaim claim, NodeClass nodeClass) {
+        String why = notReady.get(nodeClass.name());
+        if (why != null) throw new NodeClassNotReadyException(nodeClass.name(), why);
         NodeRequirements reqs = NodeRequirements.ofExpressions(claim.requirements());
         List<Candidate> candidates = new ArrayList<>();
         for (ResolvedInstanceType t : resolver.resolve(nodeClass)) {
@@ -90,39 +107,50 @@ public final class SimulatedCloud implements CloudProvider {
         }
         candidates.sort(Comparator.comparingDouble((Candidate c) -> c.offering().pricePerHour()).thenComparing(c -> c.type().name())
                 .thenComparing(c -> c.offering().zone()));
-        List<String> failed = new ArrayList<>();
+        List<FailedOffering> failed = new ArrayList<>();
         for (Candidate c : candidates) {
             Offering o = c.offering();
             if (unavailable.isUnavailable(c.type().name(), o.zone(), o.capacityType())) continue;
             if (outOfCapacity(c.type().name(), o.zone(), o.capacityType())) {
                 unavailable.markUnavailable(c.type().name(), o.zone(), o.capacityType());
-                failed.add(c.type().name() + " in " + o.zone() + " (" + o.capacityType() + ")");
+                failed.add(new FailedOffering(c.type().name(), o));
                 continue;
             }
             String id = String.format("i-%016x", ++sequence);
             String providerId = name() + ":///" + o.zone() + "/" + id;
-            Instance instance = new Instance(providerId, claim.name(), c.type(), o.zone(), o.capacityType(), o.pricePerHour(),
-                    clock.instant(), clock.instant().plus(bootLatency));
-            instances.put(providerId, instance);
+            Instance instance = new Instance(providerId, claim.name(), c.type(), o, clock.instant(), clock.instant().plus(bootLatency));
+            instances.put(providerId, new Launch(instance, nodeClass));
             return instance;
         }
+        List<String> names = failed.stream().map(FailedOffering::toString).toList();
         throw new InsufficientCapacityException("no capacity for NodeClaim " + claim.name()
-                + (failed.isEmpty() ? ": every allowed offering is unavailable" : ": " + String.join(", ", failed)));
+                + (failed.isEmpty() ? ": every allowed offering is unavailable" : ": " + String.join(", ", names)), failed);
     }
 
     @Override
     public synchronized void delete(String providerId) {
-        instances.remove(providerId);
+        if (instances.remove(providerId) == null) throw new NodeClaimNotFoundException(providerId);
     }
 
     @Override
     public synchronized Optional<Instance> get(String providerId) {
-        return Optional.ofNullable(instances.get(providerId));
+        return Optional.ofNullable(instances.get(providerId)).map(Launch::instance);
     }
 
     @Override
     public synchronized List<Instance> list() {
-        return List.copyOf(instances.values());
+        return instances.values().stream().map(Launch::instance).toList();
+    }
+
+    @Override
+    public Optional<String> isDrifted(NodeClaim claim, NodePool pool, NodeClass nodeClass) {
+        if (claim.status() == null) return Optional.empty();
+        NodeClass launchedWith;
+        synchronized (this) {
+            Launch l = instances.get(claim.status().providerId());
+            launchedWith = l == null ? null : l.nodeClass();
+        }
+        return SimulatedDrift.reason(claim, pool, nodeClass, launchedWith, resolver);
     }
 
     private boolean outOfCapacity(String type, String zone, String capacityType) {
@@ -137,5 +165,9 @@ public final class SimulatedCloud implements CloudProvider {
     }
 
     private record Candidate(ResolvedInstanceType type, Offering offering) {
+    }
+
+    /** An instance and the node class it was launched with, which drift compares against. */
+    private record Launch(Instance instance, NodeClass nodeClass) {
     }
 }

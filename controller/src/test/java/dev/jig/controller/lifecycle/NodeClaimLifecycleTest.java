@@ -1,0 +1,178 @@
+package dev.jig.controller.lifecycle;
+
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.ec2.NodeClass;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.ResourceList;
+import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.controller.cloud.CloudOperationException;
+import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.cloud.Instance;
+import dev.jig.controller.cloud.ResolvedInstanceType;
+import dev.jig.controller.cloud.UnavailableOfferings;
+import dev.jig.controller.cloud.sim.InstanceTypeResolver;
+import dev.jig.controller.cloud.sim.SimulatedCloud;
+import dev.jig.controller.loop.TimelineEvent;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.NodePool;
+import dev.jig.controller.simulate.InMemoryCluster;
+import dev.jig.controller.simulate.SimulatedClock;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static dev.jig.controller.testing.Fixtures.RESOLVER;
+import static dev.jig.controller.testing.Fixtures.req;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class NodeClaimLifecycleTest {
+
+    private final SimulatedClock clock = new SimulatedClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final UnavailableOfferings unavailable = new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL);
+    private final InMemoryCluster cluster = new InMemoryCluster();
+    private final List<TimelineEvent> timeline = new ArrayList<>();
+    private SimulatedCloud sim = new SimulatedCloud(RESOLVER, clock, Duration.ofSeconds(30), unavailable);
+    private final Flaky cloud = new Flaky();
+    private final NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, timeline::add);
+
+    /** The simulated cloud, with the next create or delete failing as told. */
+    private final class Flaky implements CloudProvider {
+        RuntimeException nextCreate;
+        RuntimeException nextDelete;
+
+        @Override
+        public List<ResolvedInstanceType> instanceTypes(NodePool pool, NodeClass nodeClass) {
+            return sim.instanceTypes(pool, nodeClass);
+        }
+
+        @Override
+        public Instance create(NodeClaim claim, NodeClass nodeClass) {
+            RuntimeException e = nextCreate;
+            nextCreate = null;
+            if (e != null) throw e;
+            return sim.create(claim, nodeClass);
+        }
+
+        @Override
+        public void delete(String providerId) {
+            RuntimeException e = nextDelete;
+            nextDelete = null;
+            if (e != null) throw e;
+            sim.delete(providerId);
+        }
+
+        @Override
+        public Optional<Instance> get(String providerId) {
+            return sim.get(providerId);
+        }
+
+        @Override
+        public List<Instance> list() {
+            return sim.list();
+        }
+
+        @Override
+        public Optional<String> isDrifted(NodeClaim claim, NodePool pool, NodeClass nodeClass) {
+            return sim.isDrifted(claim, pool, nodeClass);
+        }
+
+        @Override
+        public String name() {
+            return sim.name();
+        }
+    }
+
+    private NodeClaim claim(Requirement... requirements) {
+        NodeClaim c = new NodeClaim("c", "default", "default", Map.of(), List.of(requirements), ResourceList.of(0, 1024), List.of(),
+                List.of(), clock.instant(), false, null);
+        cluster.put(NodeClass.al2023("default"));
+        cluster.create(c);
+        return c;
+    }
+
+    private NodeClaim m5() {
+        return claim(req(WellKnownLabels.INSTANCE_TYPE, Requirement.Operator.In, "m5.large"));
+    }
+
+    private List<NodeClaim> claims() {
+        return cluster.snapshot().nodeClaims();
+    }
+
+    private List<TimelineEvent> events(TimelineEvent.Kind kind) {
+        return timeline.stream().filter(e -> e.kind() == kind).toList();
+    }
+
+    @Test
+    void aNodeClassThatIsNotReadyDeletesTheNodeClaimSoItsPodsArePlannedAgain() {
+        m5();
+        sim.markNotReady("default", "no subnet matches its selector");
+        assertThat(lifecycle.reconcile(cluster.snapshot())).isTrue();
+        assertThat(claims()).isEmpty();
+        assertThat(events(TimelineEvent.Kind.LAUNCH_FAILED)).singleElement().extracting(TimelineEvent::message).asString()
+                .contains("not ready", "no subnet matches its selector");
+    }
+
+    @Test
+    void aTransientLaunchFailureKeepsTheNodeClaimForTheNextReconcile() {
+        m5();
+        cloud.nextCreate = CloudOperationException.transientFailure("RequestLimitExceeded", null);
+        assertThat(lifecycle.reconcile(cluster.snapshot())).isFalse();
+        assertThat(claims()).singleElement().satisfies(c -> assertThat(c.launched()).isFalse());
+        assertThat(events(TimelineEvent.Kind.LAUNCH_FAILED)).singleElement().extracting(TimelineEvent::message).asString()
+                .contains("RequestLimitExceeded", "will retry");
+        lifecycle.reconcile(cluster.snapshot());
+        assertThat(claims()).singleElement().satisfies(c -> assertThat(c.launched()).isTrue());
+    }
+
+    @Test
+    void aPermanentLaunchFailureDeletesTheNodeClaim() {
+        m5();
+        cloud.nextCreate = CloudOperationException.permanentFailure("InvalidParameterValue", null);
+        assertThat(lifecycle.reconcile(cluster.snapshot())).isTrue();
+        assertThat(claims()).isEmpty();
+        assertThat(sim.list()).isEmpty();
+    }
+
+    @Test
+    void deletingANodeClaimWhoseInstanceIsAlreadyGoneSucceeds() {
+        m5();
+        lifecycle.reconcile(cluster.snapshot());
+        NodeClaim launched = claims().get(0);
+        sim.delete(launched.status().providerId());
+        cluster.update(launched.markDeleting());
+        assertThat(lifecycle.reconcile(cluster.snapshot())).isTrue();
+        assertThat(claims()).isEmpty();
+        assertThat(events(TimelineEvent.Kind.NODECLAIM_DELETED)).hasSize(1);
+    }
+
+    @Test
+    void aFailedTerminationKeepsTheNodeClaimUntilTheInstanceIsGone() {
+        m5();
+        lifecycle.reconcile(cluster.snapshot());
+        cluster.update(claims().get(0).markDeleting());
+        cloud.nextDelete = CloudOperationException.transientFailure("RequestLimitExceeded", null);
+        assertThat(lifecycle.reconcile(cluster.snapshot())).isFalse();
+        assertThat(claims()).hasSize(1);
+        assertThat(sim.list()).hasSize(1);
+        assertThat(events(TimelineEvent.Kind.TERMINATION_FAILED)).hasSize(1);
+        assertThat(lifecycle.reconcile(cluster.snapshot())).isTrue();
+        assertThat(claims()).isEmpty();
+        assertThat(sim.list()).isEmpty();
+    }
+
+    @Test
+    void aNodeInALocalZoneIsLabelledWithTheRegionOfItsOffering() {
+        sim = new SimulatedCloud(new InstanceTypeResolver(Catalog.bundled(), List.of("us-east-1-bos-1a"), false), clock,
+                Duration.ofSeconds(30), unavailable);
+        m5();
+        lifecycle.reconcile(cluster.snapshot());
+        NodeClaim launched = claims().get(0);
+        assertThat(launched.labels()).containsEntry(WellKnownLabels.ZONE, "us-east-1-bos-1a")
+                .containsEntry("topology.kubernetes.io/region", "us-east-1");
+    }
+}
