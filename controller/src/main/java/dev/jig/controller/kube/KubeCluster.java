@@ -208,7 +208,7 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         try {
             reader.accept(json.convertValue(object, JsonNode.class));
         } catch (RuntimeException e) {
-            LOG.warn("ignoring a {} that does not parse: {}", kind, e.getMessage());
+            LOG.atWarn().addKeyValue("event", "object-ignored").addKeyValue("kind", kind).log("ignoring a {} that does not parse: {}", kind, e.getMessage());
         }
     }
 

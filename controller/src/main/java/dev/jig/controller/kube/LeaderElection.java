@@ -39,13 +39,13 @@ public final class LeaderElection implements AutoCloseable {
                 .withReleaseOnCancel(true)
                 .withLeaderCallbacks(new LeaderCallbacks(() -> {
                     leading.set(true);
-                    LOG.info("{} leads", identity);
+                    LOG.atInfo().addKeyValue("event", "leading").addKeyValue("identity", identity).log("{} leads", identity);
                     onStart.run();
                 }, () -> {
                     leading.set(false);
-                    LOG.info("{} stopped leading", identity);
+                    LOG.atInfo().addKeyValue("event", "stopped-leading").addKeyValue("identity", identity).log("{} stopped leading", identity);
                     onStop.run();
-                }, leader -> LOG.info("leader is {}", leader)))
+                }, leader -> LOG.atInfo().addKeyValue("event", "new-leader").addKeyValue("leader", leader).log("leader is {}", leader)))
                 .build()).build();
         running = elector.start();
     }

@@ -78,7 +78,7 @@ public final class CertificateReloader implements AutoCloseable {
             now = digest(certFile, keyFile);
         } catch (IOException e) {
             failures.incrementAndGet();
-            LOG.warn("cannot read TLS files for rotation, keeping the current certificate: " + e);
+            LOG.atWarn().addKeyValue("event", "tls-reload-failed").log("cannot read TLS files for rotation, keeping the current certificate: {}", e.toString());
             return false;
         }
         if (Arrays.equals(now, digest)) return false;
@@ -96,7 +96,7 @@ public final class CertificateReloader implements AutoCloseable {
             return true;
         } catch (Exception e) {
             failures.incrementAndGet();
-            LOG.warn("TLS files changed but cannot be loaded, keeping the current certificate: " + e.getMessage());
+            LOG.atWarn().addKeyValue("event", "tls-reload-failed").log("TLS files changed but cannot be loaded, keeping the current certificate: {}", e.getMessage());
             return false;
         }
     }
