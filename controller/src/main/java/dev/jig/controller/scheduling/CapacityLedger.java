@@ -1,6 +1,7 @@
 package dev.jig.controller.scheduling;
 
 import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Limits;
 import dev.jig.api.karpenter.ResourceList;
 
@@ -94,7 +95,7 @@ final class CapacityLedger {
         return switch (d) {
             case CPU -> "cpu";
             case MEM -> "memory";
-            case GPU -> "nvidia.com/gpu";
+            case GPU -> WellKnownLabels.GPU_RESOURCE;
             default -> "nodes";
         };
     }
