@@ -104,7 +104,7 @@ final class CapacityLedger {
         if (v == Limits.UNLIMITED) return "unlimited";
         return switch (d) {
             case CPU -> dev.jig.api.karpenter.Quantity.formatCpuMillis(v);
-            case MEM -> dev.jig.api.karpenter.Quantity.formatMebibytes(Math.floorDiv(v, ResourceList.MIB));
+            case MEM -> dev.jig.api.karpenter.Quantity.formatMebibytes(ResourceList.mebibytes(v));
             default -> Long.toString(v);
         };
     }
