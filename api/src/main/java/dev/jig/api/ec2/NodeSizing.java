@@ -57,7 +57,7 @@ public final class NodeSizing {
         long mib = type.memoryMib() - (type.architecture().equals("arm64") ? 64 : 0);
         long bytes = mib * ResourceList.MIB;
         // Same float64 expression as the provider, so rounding matches bit for bit.
-        long overheadMib = (long) Math.ceil((double) bytes * VM_MEMORY_OVERHEAD / 1024 / 1024);
+        long overheadMib = (long) Math.ceil((double) bytes * VM_MEMORY_OVERHEAD / ResourceList.MIB);
         return bytes - overheadMib * ResourceList.MIB;
     }
 

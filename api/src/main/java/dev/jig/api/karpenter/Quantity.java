@@ -66,6 +66,16 @@ public record Quantity(BigDecimal amount) implements Comparable<Quantity> {
         return java.util.Optional.of(parse(text));
     }
 
+    /** {@code millis} thousandths of a unit, exactly (cpu millicores as cores); the inverse of {@link #millis()}. */
+    public static Quantity ofMillis(long millis) {
+        return new Quantity(BigDecimal.valueOf(millis).scaleByPowerOfTen(-3));
+    }
+
+    /** {@code mib} mebibytes as bytes, exactly; the inverse of {@link #mebibytes()}. */
+    public static Quantity ofMebibytes(long mib) {
+        return new Quantity(BigDecimal.valueOf(mib).multiply(SUFFIXES.get("Mi")));
+    }
+
     /** Whole millis, rounded down (cpu); saturates at {@code Long.MAX_VALUE / 4} for absurd amounts. */
     public long millis() {
         return saturated(amount.scaleByPowerOfTen(3).setScale(0, java.math.RoundingMode.FLOOR));

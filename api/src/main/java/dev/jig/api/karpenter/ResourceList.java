@@ -11,6 +11,10 @@ import java.util.Map;
  * ephemeral storage in bytes, whole {@code nvidia.com/gpu} devices and pod slots. Requests, node
  * capacity, overhead, allocatable and limits all use this one shape, so fitting is five integer
  * comparisons and never rounds.
+ *
+ * <p>This is the one capacity type that does byte arithmetic: every conversion between MiB and bytes goes
+ * through {@link #MIB}, {@link #of(long, long)}, {@link #mebibytes(long)} or a policy
+ * {@link dev.jig.api.tenancy.Quota#toResourceList()}, never through a hand-written {@code 1024 * 1024} at a call site.
  */
 public record ResourceList(long cpuMillis, long memoryBytes, long ephemeralBytes, long gpus, long pods) {
 
@@ -22,6 +26,11 @@ public record ResourceList(long cpuMillis, long memoryBytes, long ephemeralBytes
     public static final String PODS = "pods";
     public static final long MIB = 1024L * 1024;
     public static final long GIB = 1024L * MIB;
+
+    /** Whole mebibytes in {@code bytes}, rounded down (towards negative infinity for a deficit). */
+    public static long mebibytes(long bytes) {
+        return Math.floorDiv(bytes, MIB);
+    }
 
     public static ResourceList of(long cpuMillis, long memoryMib) {
         return new ResourceList(cpuMillis, memoryMib * MIB, 0, 0, 0);

@@ -3,27 +3,51 @@ package dev.jig.api.karpenter;
 import java.util.List;
 
 /**
- * The node label keys whose values follow from the instance type alone, spelled as Kubernetes and
- * Karpenter's AWS provider (v1) spell them. {@link dev.jig.api.ec2.InstanceType#label(String)} answers these keys.
+ * The one home of well-known node and object label keys, spelled as Kubernetes, Karpenter (v1) and its AWS
+ * provider spell them, and of Jig's own label keys. Annotations, taints, finalizers and EC2 tags have their own
+ * classes beside this one ({@link Annotations}, {@link TaintKeys}, {@link Finalizers}, {@link TagKeys}), and the
+ * domains come from {@link ApiGroups}. Write a key through these constants, never as a literal: a test over the
+ * sources of every module fails on a literal key outside these classes.
  *
- * <p>Labels that depend on the offering rather than the type (zone, region, capacity type,
- * reservations) are not here, nor are AWS labels this catalog carries no figures for
- * (EBS bandwidth, CPU clock speed, in-transit encryption, Nitro enclaves, accelerators).
+ * <p>{@link #ALL} lists the keys whose values follow from the instance type alone;
+ * {@link dev.jig.api.ec2.InstanceType#label(String)} answers those. Labels that depend on the offering rather
+ * than the type (zone, region, capacity type, reservations) are not in it, nor are AWS labels this catalog
+ * carries no figures for (EBS bandwidth, CPU clock speed, in-transit encryption, accelerators).
  */
 public final class WellKnownLabels {
 
+    private static final String KARPENTER = ApiGroups.KARPENTER + "/";
+    private static final String AWS = ApiGroups.KARPENTER_AWS + "/";
+    private static final String JIG = ApiGroups.JIG + "/";
+
+    /** The label domains Kubernetes reserves for itself (with their subdomains). */
+    public static final String KUBERNETES_DOMAIN = "kubernetes.io";
+    public static final String K8S_DOMAIN = "k8s.io";
+
     /** Offering labels: where and how a node is bought, not what the instance type is. */
-    public static final String CAPACITY_TYPE = "karpenter.sh/capacity-type";
+    public static final String CAPACITY_TYPE = KARPENTER + "capacity-type";
     public static final String ZONE = "topology.kubernetes.io/zone";
-    public static final String NODEPOOL = "karpenter.sh/nodepool";
+    public static final String REGION = "topology.kubernetes.io/region";
+    public static final String NODEPOOL = KARPENTER + "nodepool";
     /** The extended resource name of NVIDIA GPUs, as pool limits and quotas count them. */
     public static final String GPU_RESOURCE = "nvidia.com/gpu";
+
+    /** Set by the kubelet to the node's name; Karpenter treats it as the node's identity, never as a requirement. */
+    public static final String HOSTNAME = "kubernetes.io/hostname";
+    public static final String WINDOWS_BUILD = "node.kubernetes.io/windows-build";
+    /** On every namespace, set by the API server to the namespace's name. */
+    public static final String METADATA_NAME = "kubernetes.io/metadata.name";
+    /** The tool that manages an object. */
+    public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+
+    /** Karpenter's node lifecycle labels: the node has registered against its NodeClaim, and has initialised. */
+    public static final String REGISTERED = KARPENTER + "registered";
+    public static final String INITIALIZED = KARPENTER + "initialized";
 
     public static final String INSTANCE_TYPE = "node.kubernetes.io/instance-type";
     public static final String ARCH = "kubernetes.io/arch";
     public static final String OS = "kubernetes.io/os";
 
-    private static final String AWS = "karpenter.k8s.aws/";
     public static final String INSTANCE_CATEGORY = AWS + "instance-category";
     public static final String INSTANCE_FAMILY = AWS + "instance-family";
     public static final String INSTANCE_GENERATION = AWS + "instance-generation";
@@ -46,7 +70,28 @@ public final class WellKnownLabels {
     /** Memory of one GPU in MiB. */
     public static final String INSTANCE_GPU_MEMORY = AWS + "instance-gpu-memory";
 
-    /** Every key above, in a stable order (the order of {@link dev.jig.api.ec2.InstanceType#labels()}). */
+    /** AWS labels users may select on but this catalog carries no figures for. */
+    public static final String INSTANCE_TENANCY = AWS + "instance-tenancy";
+    public static final String INSTANCE_ENCRYPTION_IN_TRANSIT_SUPPORTED = AWS + "instance-encryption-in-transit-supported";
+    public static final String INSTANCE_CPU_SUSTAINED_CLOCK_SPEED_MHZ = AWS + "instance-cpu-sustained-clock-speed-mhz";
+    public static final String INSTANCE_EBS_BANDWIDTH = AWS + "instance-ebs-bandwidth";
+    public static final String INSTANCE_ACCELERATOR_NAME = AWS + "instance-accelerator-name";
+    public static final String INSTANCE_ACCELERATOR_MANUFACTURER = AWS + "instance-accelerator-manufacturer";
+    public static final String INSTANCE_ACCELERATOR_COUNT = AWS + "instance-accelerator-count";
+    public static final String CAPACITY_RESERVATION_TYPE = AWS + "capacity-reservation-type";
+    public static final String CAPACITY_RESERVATION_ID = AWS + "capacity-reservation-id";
+    public static final String CAPACITY_RESERVATION_INTERRUPTIBLE = AWS + "capacity-reservation-interruptible";
+    public static final String PLACEMENT_GROUP_ID = AWS + "placement-group-id";
+    public static final String PLACEMENT_GROUP_PARTITION = AWS + "placement-group-partition";
+    /** The EC2NodeClass a node was launched from; Karpenter also writes it as an EC2 tag. */
+    public static final String EC2NODECLASS = AWS + "ec2nodeclass";
+
+    /** The label on a compiled NodePool's nodes naming the pool (a tenant selects its pools with it). */
+    public static final String JIG_POOL = JIG + "pool";
+    /** The tenancy label key a platform uses unless it names another. */
+    public static final String JIG_TENANT = JIG + "tenant";
+
+    /** Every instance-type key above, in a stable order (the order of {@link dev.jig.api.ec2.InstanceType#labels()}). */
     public static final List<String> ALL = List.of(
             INSTANCE_TYPE, ARCH, OS,
             INSTANCE_CATEGORY, INSTANCE_FAMILY, INSTANCE_GENERATION, INSTANCE_SIZE,

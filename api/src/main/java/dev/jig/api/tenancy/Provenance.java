@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.json.CanonicalJson;
+import dev.jig.api.karpenter.Annotations;
 import java.io.UncheckedIOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -23,9 +24,9 @@ import java.util.HexFormat;
  */
 public final class Provenance {
 
-    public static final String SOURCE = "jig.dev/source";
-    public static final String REVISION = "jig.dev/revision";
-    public static final String CONTENT_HASH = "jig.dev/content-hash";
+    public static final String SOURCE = Annotations.SOURCE;
+    public static final String REVISION = Annotations.REVISION;
+    public static final String CONTENT_HASH = Annotations.CONTENT_HASH;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 

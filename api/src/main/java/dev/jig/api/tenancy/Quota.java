@@ -1,9 +1,16 @@
 package dev.jig.api.tenancy;
 
+import dev.jig.api.karpenter.ResourceList;
+
 /**
- * An amount of cluster capacity: cpu in millicores, memory in MiB, whole GPUs. Arithmetic
- * saturates at {@link #UNLIMITED} instead of overflowing, so absurd policy values compare as huge
+ * A tenant's or the platform's quota as the policy states it: cpu in millicores, memory in whole MiB, whole GPUs.
+ * Arithmetic saturates at {@link #UNLIMITED} instead of overflowing, so absurd policy values compare as huge
  * rather than wrapping around to small ones.
+ *
+ * <p>Why this is not a view of {@link ResourceList}: policies, the tenancy ConfigMap and the compiler's output
+ * all speak whole MiB, and {@link #UNLIMITED} MiB has no byte value that fits a long. So a quota stays in
+ * policy units for the policy bookkeeping (sums of tenants' quotas, pools' shares), and {@link #toResourceList()}
+ * is the one bridge to the capacity type the scheduler does its arithmetic in.
  */
 public record Quota(long cpuMillis, long memoryMib, long gpus) {
 
@@ -21,6 +28,16 @@ public record Quota(long cpuMillis, long memoryMib, long gpus) {
 
     private static long add(long a, long b) {
         return Math.max(-UNLIMITED, Math.min(UNLIMITED, a + b));
+    }
+
+    /**
+     * This quota as scheduler capacity (memory in bytes; ephemeral storage and pods zero). Memory saturates at
+     * {@link #UNLIMITED} bytes, so an unlimited or absurd quota stays huge rather than wrapping around.
+     */
+    public ResourceList toResourceList() {
+        long most = UNLIMITED / ResourceList.MIB;
+        long bytes = memoryMib > most ? UNLIMITED : memoryMib < -most ? -UNLIMITED : memoryMib * ResourceList.MIB;
+        return new ResourceList(cpuMillis, bytes, 0, gpus, 0);
     }
 
     /** True when every dimension of this fits in {@code o}. */

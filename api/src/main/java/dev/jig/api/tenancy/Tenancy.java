@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.Quantity;
 import dev.jig.api.karpenter.WellKnownLabels;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ public record Tenancy(
         Map<String, String> namespaces,
         Map<String, String> nodePools) {
 
-    public static final String FORMAT = "jig.dev/v1alpha1";
+    public static final String FORMAT = ApiGroups.JIG_V1ALPHA1;
     public static final String CONFIG_MAP_NAME = "jig-tenancy";
     public static final String CONFIG_MAP_NAMESPACE = "jig-system";
     public static final String DATA_KEY = "tenancy.json";

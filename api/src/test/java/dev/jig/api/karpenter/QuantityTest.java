@@ -93,4 +93,13 @@ class QuantityTest {
     void formatsForHumans(String text, String resource, String expected) {
         assertThat(Quantity.parse(text).format(resource)).isEqualTo(expected);
     }
+
+    @Test
+    void millisAndMebibytesRoundTripExactly() {
+        assertThat(Quantity.ofMillis(1500)).isEqualTo(Quantity.parse("1500m"));
+        assertThat(Quantity.ofMillis(1500).millis()).isEqualTo(1500);
+        assertThat(Quantity.ofMebibytes(1536)).isEqualTo(Quantity.parse("1536Mi"));
+        assertThat(Quantity.ofMebibytes(1536).mebibytes()).isEqualTo(1536);
+        assertThat(Quantity.ofMebibytes(4096).format("memory")).isEqualTo("4Gi");
+    }
 }

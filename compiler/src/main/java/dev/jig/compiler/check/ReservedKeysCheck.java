@@ -2,7 +2,9 @@ package dev.jig.compiler.check;
 
 import dev.jig.api.diag.Diagnostic;
 import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.compiler.generate.Generator;
 import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.policy.PolicySet;
@@ -16,7 +18,8 @@ import java.util.List;
  */
 final class ReservedKeysCheck implements PolicyCheck {
 
-    private static final List<String> RESERVED_DOMAINS = List.of("karpenter.sh", "karpenter.k8s.aws", "kubernetes.io", "k8s.io");
+    private static final List<String> RESERVED_DOMAINS = List.of(ApiGroups.KARPENTER, ApiGroups.KARPENTER_AWS,
+            WellKnownLabels.KUBERNETES_DOMAIN, WellKnownLabels.K8S_DOMAIN);
 
     @Override
     public List<Diagnostic> check(PolicyFacts facts) {

@@ -3,6 +3,7 @@ package dev.jig.compiler.diff;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.jig.api.karpenter.Quantity;
+import dev.jig.api.karpenter.WellKnownLabels;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -17,7 +18,7 @@ import java.util.TreeSet;
  */
 final class TenantLimits {
 
-    private static final List<String> WELL_KNOWN = List.of("cpu", "memory", "nvidia.com/gpu");
+    private static final List<String> WELL_KNOWN = List.of("cpu", "memory", WellKnownLabels.GPU_RESOURCE);
     static final Comparator<String> RESOURCE_ORDER = Comparator
             .comparingInt((String r) -> WELL_KNOWN.contains(r) ? WELL_KNOWN.indexOf(r) : WELL_KNOWN.size())
             .thenComparing(Comparator.naturalOrder());

@@ -1,6 +1,7 @@
 package dev.jig.compiler.generate;
 
 import dev.jig.api.ec2.Catalog;
+import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
@@ -21,7 +22,7 @@ import java.util.TreeMap;
  */
 public final class Generator {
 
-    public static final String POOL_LABEL = "jig.dev/pool";
+    public static final String POOL_LABEL = WellKnownLabels.JIG_POOL;
     public static final int DEFAULT_WEIGHT = 10;
     public static final int RESERVED_WEIGHT = 90;
     public static final int REGULAR_WEIGHT_MAX = 79;
@@ -83,7 +84,7 @@ public final class Generator {
                     Map.of(), nodeClass, ReservedCapacity.requirements(platform, r.reservation(), facts.architectures(tenant), facts.catalog()), isolation,
                     d.expireAfter(), d.terminationGracePeriod(), d.consolidation(), d.budgets(), freezes,
                     r.limit(), RESERVED_WEIGHT);
-            out.add(new GeneratedObject("karpenter.sh/v1", "NodePool", null, name, NodePoolFactory.build(spec),
+            out.add(new GeneratedObject(ApiGroups.KARPENTER_V1, "NodePool", null, name, NodePoolFactory.build(spec),
                     allocationPosition(platform, r.reservation(), tenant)));
         }
         for (Tenant.Pool p : tenant.pools()) {
@@ -98,9 +99,9 @@ public final class Generator {
                     p.consolidation() != null ? p.consolidation().over(d.consolidation()) : d.consolidation(),
                     p.budgets() != null ? p.budgets() : d.budgets(), freezes,
                     plan.pools().get(p.name()).limit(), p.weight() != null ? p.weight() : DEFAULT_WEIGHT);
-            out.add(new GeneratedObject("karpenter.sh/v1", "NodePool", null, name, NodePoolFactory.build(spec), p.origin().position()));
+            out.add(new GeneratedObject(ApiGroups.KARPENTER_V1, "NodePool", null, name, NodePoolFactory.build(spec), p.origin().position()));
         }
-        nodeClasses.forEach((name, spec) -> out.add(new GeneratedObject("karpenter.k8s.aws/v1", "EC2NodeClass", null, name,
+        nodeClasses.forEach((name, spec) -> out.add(new GeneratedObject(ApiGroups.KARPENTER_AWS_V1, "EC2NodeClass", null, name,
                 NodeClassFactory.build(platform, spec), tenant.origin().position())));
     }
 

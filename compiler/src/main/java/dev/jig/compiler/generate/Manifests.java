@@ -2,11 +2,11 @@ package dev.jig.compiler.generate;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.karpenter.WellKnownLabels;
 
 /** The common head of every object Jig emits for a tenant: kind, name and ownership labels. */
 final class Manifests {
 
-    static final String MANAGED_BY = "app.kubernetes.io/managed-by";
 
     private Manifests() {
     }
@@ -18,7 +18,7 @@ final class Manifests {
         ObjectNode meta = root.putObject("metadata");
         meta.put("name", name);
         ObjectNode labels = meta.putObject("labels");
-        labels.put(MANAGED_BY, "jig");
+        labels.put(WellKnownLabels.MANAGED_BY, "jig");
         labels.put(tenancyKey, tenant);
         return root;
     }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.json.CanonicalJson;
+import dev.jig.api.karpenter.ApiGroups;
+import dev.jig.api.karpenter.TagKeys;
 import dev.jig.compiler.policy.Platform;
 import java.util.Map;
 import java.util.TreeMap;
@@ -25,7 +27,7 @@ final class NodeClassFactory {
     }
 
     static ObjectNode build(Platform platform, Spec s) {
-        ObjectNode root = Manifests.tenantObject("karpenter.k8s.aws/v1", "EC2NodeClass", s.name(), s.tenancyKey(), s.tenant());
+        ObjectNode root = Manifests.tenantObject(ApiGroups.KARPENTER_AWS_V1, "EC2NodeClass", s.name(), s.tenancyKey(), s.tenant());
 
         ObjectNode spec = root.putObject("spec");
         spec.put("role", platform.nodeRole());
@@ -35,8 +37,8 @@ final class NodeClassFactory {
 
         Map<String, String> tags = new TreeMap<>();
         tags.put(s.tenancyKey(), s.tenant());
-        tags.put("jig.dev/cost-center", s.costCenter());
-        tags.put("jig.dev/cluster", platform.cluster().name());
+        tags.put(TagKeys.COST_CENTER, s.costCenter());
+        tags.put(TagKeys.CLUSTER, platform.cluster().name());
         tags(spec.putObject("tags"), tags);
 
         if (!s.kubelet().isEmpty()) spec.set("kubelet", CanonicalJson.sorted(MAPPER.valueToTree(s.kubelet())));

@@ -2,6 +2,7 @@ package dev.jig.compiler.generate;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.Quantity;
 import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.Taint;
@@ -26,7 +27,7 @@ final class NodePoolFactory {
     }
 
     static ObjectNode build(Spec s) {
-        ObjectNode root = Manifests.tenantObject("karpenter.sh/v1", "NodePool", s.name(), s.tenancyKey(), s.tenant());
+        ObjectNode root = Manifests.tenantObject(ApiGroups.KARPENTER_V1, "NodePool", s.name(), s.tenancyKey(), s.tenant());
 
         ObjectNode spec = root.putObject("spec");
         ObjectNode template = spec.putObject("template");
@@ -37,7 +38,7 @@ final class NodePoolFactory {
 
         ObjectNode ts = template.putObject("spec");
         ObjectNode ref = ts.putObject("nodeClassRef");
-        ref.put("group", "karpenter.k8s.aws");
+        ref.put("group", ApiGroups.KARPENTER_AWS);
         ref.put("kind", "EC2NodeClass");
         ref.put("name", s.nodeClassName());
         ArrayNode reqs = ts.putArray("requirements");

@@ -2,6 +2,7 @@ package dev.jig.compiler.generate;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.PoolNames;
 import dev.jig.api.tenancy.Tenancy;
 import dev.jig.compiler.policy.Platform;
@@ -45,7 +46,7 @@ public final class TenancyConfig {
         ObjectNode meta = cm.putObject("metadata");
         meta.put("name", NAME);
         meta.put("namespace", NAMESPACE);
-        meta.putObject("labels").put(Manifests.MANAGED_BY, "jig");
+        meta.putObject("labels").put(WellKnownLabels.MANAGED_BY, "jig");
         cm.putObject("data").put(DATA_KEY, tenancy.toJson());
         return new GeneratedObject("v1", "ConfigMap", NAMESPACE, NAME, cm, p.origin().position());
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.diag.Diagnostic;
 import dev.jig.api.diag.Rule;
 import dev.jig.api.ec2.Catalog;
+import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.rules.KarpenterRules;
 import dev.jig.api.karpenter.rules.Violation;
 import dev.jig.api.source.Position;
@@ -33,7 +34,7 @@ import java.util.Optional;
  */
 public final class Compiler {
 
-    public static final String API_VERSION = "jig.dev/v1alpha1";
+    public static final String API_VERSION = ApiGroups.JIG_V1ALPHA1;
 
     private final Catalog catalog;
     private final YamlLoader loader = new YamlLoader();

@@ -1,6 +1,7 @@
 package dev.jig.controller.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.manifest.ClusterManifests;
@@ -41,9 +42,9 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class KubeCluster implements Cluster, AutoCloseable {
 
-    public static final ResourceDefinitionContext NODE_POOLS = context("karpenter.sh", "NodePool", "nodepools");
-    public static final ResourceDefinitionContext NODE_CLASSES = context("karpenter.k8s.aws", "EC2NodeClass", "ec2nodeclasses");
-    public static final ResourceDefinitionContext NODE_CLAIMS = context("karpenter.sh", "NodeClaim", "nodeclaims");
+    public static final ResourceDefinitionContext NODE_POOLS = context(ApiGroups.KARPENTER, "NodePool", "nodepools");
+    public static final ResourceDefinitionContext NODE_CLASSES = context(ApiGroups.KARPENTER_AWS, "EC2NodeClass", "ec2nodeclasses");
+    public static final ResourceDefinitionContext NODE_CLAIMS = context(ApiGroups.KARPENTER, "NodeClaim", "nodeclaims");
     private static final Logger LOG = LoggerFactory.getLogger(KubeCluster.class);
 
     private final KubernetesClient client;

@@ -1,5 +1,6 @@
 package dev.jig.controller.lifecycle;
 
+import dev.jig.api.karpenter.TaintKeys;
 import dev.jig.controller.state.ClusterSnapshot;
 import dev.jig.controller.state.Cluster;
 import dev.jig.controller.provisioning.SchedulingInputs;
@@ -41,9 +42,9 @@ import java.util.Map;
 public final class NodeClaimLifecycle {
 
     public static final Duration REGISTRATION_TTL = Duration.ofMinutes(15);
-    public static final String UNREGISTERED_TAINT = "karpenter.sh/unregistered";
-    public static final String REGISTERED_LABEL = "karpenter.sh/registered";
-    public static final String INITIALIZED_LABEL = "karpenter.sh/initialized";
+    public static final String UNREGISTERED_TAINT = TaintKeys.UNREGISTERED;
+    public static final String REGISTERED_LABEL = WellKnownLabels.REGISTERED;
+    public static final String INITIALIZED_LABEL = WellKnownLabels.INITIALIZED;
 
     private final Cluster cluster;
     private final CloudProvider cloud;
@@ -97,13 +98,13 @@ public final class NodeClaimLifecycle {
             for (dev.jig.api.karpenter.Requirement r : c.requirements()) {
                 // Karpenter's PopulateNodeClaimDetails: single-valued requirements label the node
                 if (r.operator() == dev.jig.api.karpenter.Requirement.Operator.In && r.values().size() == 1
-                        && !r.key().equals("kubernetes.io/hostname")) labels.put(r.key(), r.values().get(0));
+                        && !r.key().equals(WellKnownLabels.HOSTNAME)) labels.put(r.key(), r.values().get(0));
             }
             labels.putAll(c.labels());
             labels.putAll(i.type().labels());
             labels.put(WellKnownLabels.ZONE, i.zone());
             labels.put(WellKnownLabels.CAPACITY_TYPE, i.capacityType());
-            labels.put("topology.kubernetes.io/region", i.region());
+            labels.put(WellKnownLabels.REGION, i.region());
             NodeClaim.Status status = new NodeClaim.Status(i.providerId(), i.type().name(), i.zone(), i.capacityType(), i.pricePerHour(),
                     i.type().capacity(), i.type().allocatable(), null, List.of());
             status = NodeClaim.condition(status, NodeClaim.LAUNCHED, true, NodeClaim.LAUNCHED, "", now);
@@ -167,7 +168,7 @@ public final class NodeClaimLifecycle {
 
     private static boolean startupTaintsGone(NodeClaim c, Node node) {
         for (Taint t : node.taints()) {
-            if (SchedulingInputs.EPHEMERAL_TAINT_KEYS.contains(t.key())) return false;
+            if (TaintKeys.EPHEMERAL.contains(t.key())) return false;
             for (Taint st : c.startupTaints()) if (st.key().equals(t.key()) && st.effect().equals(t.effect())) return false;
         }
         return true;

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.karpenter.Annotations;
+import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
@@ -24,8 +26,8 @@ import java.util.Map;
  */
 public final class ClusterManifests {
 
-    public static final String PRICE_ANNOTATION = "jig.dev/price-per-hour";
-    public static final String API_VERSION = "karpenter.sh/v1";
+    public static final String PRICE_ANNOTATION = Annotations.PRICE_PER_HOUR;
+    public static final String API_VERSION = ApiGroups.KARPENTER_V1;
 
     private ClusterManifests() {
     }
@@ -43,7 +45,7 @@ public final class ClusterManifests {
         labels.put(WellKnownLabels.NODEPOOL, c.nodePool());
         if (c.status() != null) meta.putObject("annotations").put(PRICE_ANNOTATION, String.format(Locale.ROOT, "%.5f", c.status().pricePerHour()));
         ObjectNode spec = o.putObject("spec");
-        spec.putObject("nodeClassRef").put("group", "karpenter.k8s.aws").put("kind", "EC2NodeClass").put("name", c.nodeClass());
+        spec.putObject("nodeClassRef").put("group", ApiGroups.KARPENTER_AWS).put("kind", "EC2NodeClass").put("name", c.nodeClass());
         ArrayNode reqs = spec.putArray("requirements");
         for (Requirement r : c.requirements()) reqs.add(r.toJson());
         ObjectNode requests = spec.putObject("resources").putObject("requests");

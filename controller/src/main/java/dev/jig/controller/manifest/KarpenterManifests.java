@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.karpenter.Quantity;
 import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.model.NodeClassSelectors;
 import dev.jig.api.karpenter.rules.KarpenterDefaults;
 import dev.jig.api.ec2.AmiFamily;
 import dev.jig.controller.model.Disruption;
@@ -71,7 +72,7 @@ public final class KarpenterManifests {
             }
         }
         return new NodeClass(o.path("metadata").path("name").asText(), family, kubelet, ephemeral,
-                Json.text(spec, "instanceStorePolicy", "").equals("RAID0"));
+                Json.text(spec, "instanceStorePolicy", "").equals("RAID0"), NodeClassSelectors.read(spec));
     }
 
     static Limits limits(JsonNode n) {

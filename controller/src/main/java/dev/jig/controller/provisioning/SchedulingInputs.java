@@ -1,5 +1,6 @@
 package dev.jig.controller.provisioning;
 
+import dev.jig.api.karpenter.TaintKeys;
 import dev.jig.controller.state.ClusterSnapshot;
 import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.Taint;
@@ -29,10 +30,6 @@ import java.util.Set;
  * NodeClaims not launched yet, which count against limits with their largest option.
  */
 public final class SchedulingInputs {
-
-    /** Taints a node carries while it starts, which Karpenter expects to go away (not-ready, unregistered, ...). */
-    public static final Set<String> EPHEMERAL_TAINT_KEYS = Set.of("node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable",
-            "node.cloudprovider.kubernetes.io/uninitialized", "karpenter.sh/unregistered");
 
     private SchedulingInputs() {
     }
@@ -67,7 +64,7 @@ public final class SchedulingInputs {
             if (registered.contains(c.name())) continue;
             if (c.launched()) {
                 Map<String, String> labels = new HashMap<>(c.labels());
-                labels.putIfAbsent("kubernetes.io/hostname", c.name());
+                labels.putIfAbsent(WellKnownLabels.HOSTNAME, c.name());
                 nodes.add(new ExistingNode(c.name(), c.nodePool(), labels, c.taints(), c.status().allocatable(), c.status().capacity(),
                         List.of(), false, !c.deleting()));
             } else if (!c.deleting()) {
@@ -81,7 +78,7 @@ public final class SchedulingInputs {
     private static List<Taint> withoutStartupTaints(List<Taint> taints, NodeClaim claim) {
         List<Taint> out = new ArrayList<>();
         for (Taint t : taints) {
-            if (EPHEMERAL_TAINT_KEYS.contains(t.key())) continue;
+            if (TaintKeys.EPHEMERAL.contains(t.key())) continue;
             if (claim != null && claim.startupTaints().stream().anyMatch(st -> st.key().equals(t.key()) && st.effect().equals(t.effect()))) continue;
             out.add(t);
         }

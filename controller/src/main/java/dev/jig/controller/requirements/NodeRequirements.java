@@ -174,8 +174,8 @@ public final class NodeRequirements {
         keys.add(WellKnownLabels.CAPACITY_TYPE);
         keys.add(WellKnownLabels.ZONE);
         keys.add(WellKnownLabels.NODEPOOL);
-        keys.add("topology.kubernetes.io/region");
-        keys.add("node.kubernetes.io/windows-build");
+        keys.add(WellKnownLabels.REGION);
+        keys.add(WellKnownLabels.WINDOWS_BUILD);
         return Set.copyOf(keys);
     }
 }

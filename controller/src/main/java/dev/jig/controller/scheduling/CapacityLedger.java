@@ -1,6 +1,7 @@
 package dev.jig.controller.scheduling;
 
 import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Limits;
 import dev.jig.api.karpenter.ResourceList;
 
@@ -94,7 +95,7 @@ final class CapacityLedger {
         return switch (d) {
             case CPU -> "cpu";
             case MEM -> "memory";
-            case GPU -> "nvidia.com/gpu";
+            case GPU -> WellKnownLabels.GPU_RESOURCE;
             default -> "nodes";
         };
     }
@@ -103,7 +104,7 @@ final class CapacityLedger {
         if (v == Limits.UNLIMITED) return "unlimited";
         return switch (d) {
             case CPU -> dev.jig.api.karpenter.Quantity.formatCpuMillis(v);
-            case MEM -> dev.jig.api.karpenter.Quantity.formatMebibytes(Math.floorDiv(v, ResourceList.MIB));
+            case MEM -> dev.jig.api.karpenter.Quantity.formatMebibytes(ResourceList.mebibytes(v));
             default -> Long.toString(v);
         };
     }

@@ -69,7 +69,7 @@ final class ClaimFinalizer {
             // Karpenter's PopulateNodeClaimDetails: a requirement left with one value becomes a label,
             // so that a pod selecting team=a on a pool allowing team In [a, b] finds it on the node.
             String value = r.single();
-            if (value != null && !r.key().equals(Topology.HOSTNAME)) labels.putIfAbsent(r.key(), value);
+            if (value != null && !r.key().equals(WellKnownLabels.HOSTNAME)) labels.putIfAbsent(r.key(), value);
         }
         labels.put(WellKnownLabels.NODEPOOL, t.name());
         return new PlannedNodeClaim(t.name(), t.tenant, reqs.toRequirements(), options, zones, capacityTypes, pods, requests,

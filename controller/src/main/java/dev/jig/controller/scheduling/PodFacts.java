@@ -82,7 +82,7 @@ final class PodFacts {
             if (PoolTemplate.isTypeKey(key)) typeRequirements.add(r);
             else if (key.equals(WellKnownLabels.ZONE)) zoneRequirement = r;
             else if (key.equals(WellKnownLabels.CAPACITY_TYPE)) capacityTypeRequirement = r;
-            else if (key.equals(Topology.HOSTNAME)) hostRequirement = r;
+            else if (key.equals(WellKnownLabels.HOSTNAME)) hostRequirement = r;
             else {
                 if (custom == null) custom = new NodeRequirements();
                 custom.add(r);

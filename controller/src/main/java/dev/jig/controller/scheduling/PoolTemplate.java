@@ -31,7 +31,6 @@ import java.util.Set;
 public final class PoolTemplate {
 
     static final int CPU = 0, MEM = 1, EPH = 2, GPU = 3, PODS = 4;
-    static final String REGION = "topology.kubernetes.io/region";
     private static final Set<String> TYPE_KEYS = Set.copyOf(WellKnownLabels.ALL);
 
     final int order;
@@ -71,7 +70,7 @@ public final class PoolTemplate {
         Set<String> regions = new java.util.TreeSet<>();
         for (ResolvedInstanceType t : candidates) for (Offering o : t.offerings()) regions.add(o.region());
         // Nodes are launched in the catalog's region: a pod requiring another region fits no pool.
-        if (!regions.isEmpty()) reqs.add(NodeRequirement.in(REGION, regions.toArray(new String[0])));
+        if (!regions.isEmpty()) reqs.add(NodeRequirement.in(WellKnownLabels.REGION, regions.toArray(new String[0])));
         this.requirements = reqs;
         this.hasMinValues = reqs.hasMinValues();
         NodeRequirement zoneReq = reqs.get(WellKnownLabels.ZONE);

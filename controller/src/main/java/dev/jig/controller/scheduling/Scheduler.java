@@ -51,8 +51,7 @@ public final class Scheduler {
             for (Taint t : pool.taints()) preferNoSchedule |= t.effect().equals("PreferNoSchedule");
         }
         preferences = new Preferences(preferNoSchedule);
-        in.tenancy().ifPresent(t -> t.tenants().values().forEach(e -> ledger.tenant(e.name(),
-                new Limits(e.quota().cpuMillis(), e.quota().memoryMib() * ResourceList.MIB, e.quota().gpus(), Limits.UNLIMITED))));
+        in.tenancy().ifPresent(t -> t.tenants().values().forEach(e -> ledger.tenant(e.name(), tenantLimits(e.quota().toResourceList()))));
         List<ExistingNode> nodes = new ArrayList<>(in.nodes());
         nodes.sort(Comparator.comparing((ExistingNode n) -> !n.initialized()).thenComparing(ExistingNode::name));
         for (ExistingNode n : nodes) {
@@ -180,5 +179,10 @@ public final class Scheduler {
             out.add(r);
         }
         return out;
+    }
+
+    /** A tenant's quota as ledger limits; a quota does not bound the number of nodes. */
+    private static Limits tenantLimits(ResourceList quota) {
+        return new Limits(quota.cpuMillis(), quota.memoryBytes(), quota.gpus(), Limits.UNLIMITED);
     }
 }

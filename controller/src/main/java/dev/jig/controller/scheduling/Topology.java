@@ -275,11 +275,10 @@ final class Topology {
     /** True for the zone key, false for hostname, null for any other key. */
     private static Boolean zoneKey(String key) {
         if (key.equals(WellKnownLabels.ZONE)) return Boolean.TRUE;
-        if (key.equals(HOSTNAME)) return Boolean.FALSE;
+        if (key.equals(WellKnownLabels.HOSTNAME)) return Boolean.FALSE;
         return null;
     }
 
-    static final String HOSTNAME = "kubernetes.io/hostname";
 
     private static String signature(Pod pod) {
         return pod.namespace() + '\u0000' + pod.labels();

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.diag.Diagnostic;
 import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.GoDuration;
 import dev.jig.api.karpenter.rules.KarpenterRules;
 import dev.jig.api.karpenter.rules.Violation;
@@ -30,7 +31,7 @@ import java.util.Optional;
  */
 public final class ScenarioReader {
 
-    public static final String API_VERSION = "jig.dev/v1alpha1";
+    public static final String API_VERSION = ApiGroups.JIG_V1ALPHA1;
     private static final String PAUSE = "registry.k8s.io/pause:3.10";
 
     /** The scenario, or the diagnostics that stopped it. */

@@ -1,5 +1,6 @@
 package dev.jig.controller.simulate;
 
+import dev.jig.api.karpenter.TaintKeys;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.state.ClusterSnapshot;
@@ -44,7 +45,7 @@ public final class SimulatedKubeScheduler {
         for (Pod p : s.pods()) if (p.isBound()) bound.computeIfAbsent(p.nodeName(), n -> new ArrayList<>()).add(p);
         List<ExistingNode> ready = new ArrayList<>();
         for (Node n : s.nodes()) {
-            if (!n.ready() || n.taints().stream().anyMatch(t -> SchedulingInputs.EPHEMERAL_TAINT_KEYS.contains(t.key()))) continue;
+            if (!n.ready() || n.taints().stream().anyMatch(t -> TaintKeys.EPHEMERAL.contains(t.key()))) continue;
             ready.add(new ExistingNode(n.name(), null, n.labels(), n.taints(), n.allocatable(), n.capacity(),
                     bound.getOrDefault(n.name(), List.of()), true, true));
         }

@@ -72,7 +72,7 @@ public final class SimulatedKubelet {
     private void register(Instance i, NodeClaim claim, ClusterSnapshot s, Instant now) {
         String name = i.providerId().substring(i.providerId().lastIndexOf('/') + 1) + "." + i.region() + ".compute.internal";
         Map<String, String> labels = new HashMap<>(claim.labels());
-        labels.put("kubernetes.io/hostname", name);
+        labels.put(WellKnownLabels.HOSTNAME, name);
         labels.put(WellKnownLabels.ZONE, i.zone());
         List<Taint> taints = new ArrayList<>(claim.taints());
         taints.addAll(claim.startupTaints());

@@ -58,4 +58,15 @@ class KarpenterManifestsTest {
         assertThat(c.ephemeralBytes()).isZero();
         assertThat(c.raid0()).isTrue();
     }
+
+    @Test
+    void nodeClassCarriesItsSelectorTermsTyped() throws Exception {
+        NodeClass c = KarpenterManifests.nodeClass(json("{'apiVersion': 'karpenter.k8s.aws/v1', 'kind': 'EC2NodeClass', 'metadata': {'name': 'd'},"
+                + " 'spec': {'amiSelectorTerms': [{'alias': 'al2023@latest'}], 'subnetSelectorTerms': [{'tags': {'tier': 'private'}}],"
+                + " 'securityGroupSelectorTerms': [{'id': 'sg-0123'}]}}"));
+        assertThat(c.selectors().amis().get(0).alias()).isEqualTo("al2023@latest");
+        assertThat(c.selectors().subnets().get(0).tags()).containsEntry("tier", "private");
+        assertThat(c.selectors().securityGroups().get(0).id()).isEqualTo("sg-0123");
+        assertThat(c.selectors().capacityReservations()).isEmpty();
+    }
 }

@@ -2,6 +2,7 @@ package dev.jig.webhook.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.tenancy.Tenancy;
 import dev.jig.webhook.metrics.WebhookMetrics;
 import dev.jig.webhook.tenancy.TenancyView;
@@ -43,7 +44,7 @@ public final class TenancyWatch implements AutoCloseable {
 
     /** Karpenter's NodePool resource, named explicitly so that no API discovery is needed. */
     public static final ResourceDefinitionContext NODE_POOLS = new ResourceDefinitionContext.Builder()
-            .withGroup("karpenter.sh").withVersion("v1").withKind("NodePool").withPlural("nodepools").withNamespaced(false).build();
+            .withGroup(ApiGroups.KARPENTER).withVersion(ApiGroups.V1).withKind("NodePool").withPlural("nodepools").withNamespaced(false).build();
 
     private final KubernetesClient client;
     private final WebhookMetrics metrics;

@@ -25,7 +25,6 @@ import java.util.List;
  */
 final class NodeTargets {
 
-    static final String HOSTNAME_LABEL = "kubernetes.io/hostname";
 
     private final TenancyView view;
     private final String tenant;
@@ -91,12 +90,12 @@ final class NodeTargets {
     }
 
     private boolean isIdentifying(String key) {
-        return key.equals(view.tenancyKey()) || key.equals(WellKnownLabels.NODEPOOL) || key.equals(view.tenancy().poolLabel()) || key.equals(HOSTNAME_LABEL);
+        return key.equals(view.tenancyKey()) || key.equals(WellKnownLabels.NODEPOOL) || key.equals(view.tenancy().poolLabel()) || key.equals(WellKnownLabels.HOSTNAME);
     }
 
     /** A description of the foreign owner that {@code key=value} selects, or null when it is not foreign. */
     private String foreignOwner(String key, String value, boolean field) {
-        if (field || key.equals(HOSTNAME_LABEL)) {
+        if (field || key.equals(WellKnownLabels.HOSTNAME)) {
             String nodeTenant = view.tenantOfNode(value).orElse("");
             return isForeign(nodeTenant) ? "node of tenant '" + nodeTenant + "'" : null;
         }

@@ -2,6 +2,7 @@ package dev.jig.webhook.pod;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.Tenancy.TenantEntry;
 import dev.jig.webhook.admission.Denial;
 import dev.jig.webhook.tenancy.TenancyView;
@@ -23,7 +24,6 @@ import java.util.Objects;
  */
 final class PodAffinityScope {
 
-    private static final String NAME_LABEL = "kubernetes.io/metadata.name";
 
     private PodAffinityScope() {
     }
@@ -61,14 +61,14 @@ final class PodAffinityScope {
         String key = view.tenancyKey();
         JsonNode labels = selector.path("matchLabels");
         if (tenant != null && labels.path(key).asText("").equals(tenant.name())) return true;
-        if (labels.has(NAME_LABEL) && ownsNamespace(labels.path(NAME_LABEL).asText(""), tenant, view)) return true;
+        if (labels.has(WellKnownLabels.METADATA_NAME) && ownsNamespace(labels.path(WellKnownLabels.METADATA_NAME).asText(""), tenant, view)) return true;
         for (JsonNode e : selector.path("matchExpressions")) {
             String k = e.path("key").asText("");
             String op = e.path("operator").asText("");
             List<String> values = NodeTargets.texts(e.path("values"));
             if (op.equals("In") && !values.isEmpty()) {
                 if (tenant != null && k.equals(key) && values.stream().allMatch(tenant.name()::equals)) return true;
-                if (k.equals(NAME_LABEL) && values.stream().allMatch(v -> ownsNamespace(v, tenant, view))) return true;
+                if (k.equals(WellKnownLabels.METADATA_NAME) && values.stream().allMatch(v -> ownsNamespace(v, tenant, view))) return true;
             }
         }
         return false;

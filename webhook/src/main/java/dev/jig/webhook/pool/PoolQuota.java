@@ -24,9 +24,6 @@ import java.util.Map;
  */
 final class PoolQuota {
 
-    private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
-    private static final BigDecimal MEBIBYTE = BigDecimal.valueOf(1024L * 1024);
-
     private PoolQuota() {
     }
 
@@ -54,8 +51,8 @@ final class PoolQuota {
             memory = memory.plus(amount(other, "memory"));
             gpu = gpu.plus(amount(other, WellKnownLabels.GPU_RESOURCE));
         }
-        over(name, owner, "cpu", cpu, new Quantity(BigDecimal.valueOf(quota.cpuMillis()).divide(THOUSAND)), out);
-        over(name, owner, "memory", memory, new Quantity(BigDecimal.valueOf(quota.memoryMib()).multiply(MEBIBYTE)), out);
+        over(name, owner, "cpu", cpu, Quantity.ofMillis(quota.cpuMillis()), out);
+        over(name, owner, "memory", memory, Quantity.ofMebibytes(quota.memoryMib()), out);
         over(name, owner, WellKnownLabels.GPU_RESOURCE, gpu, new Quantity(BigDecimal.valueOf(quota.gpus())), out);
     }
 

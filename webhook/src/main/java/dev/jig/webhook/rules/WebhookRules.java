@@ -1,6 +1,7 @@
 package dev.jig.webhook.rules;
 
 import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.WebhookSettings;
@@ -91,7 +92,7 @@ public final class WebhookRules {
                 String name = in.object().path("metadata").path("name").asText(in.name());
                 return settings.isExempt(name) ? Target.EXEMPT : Target.NAMESPACE;
             }
-            case "karpenter.sh/nodepools", "karpenter.k8s.aws/ec2nodeclasses" -> {
+            case ApiGroups.KARPENTER + "/nodepools", ApiGroups.KARPENTER_AWS + "/ec2nodeclasses" -> {
                 return Target.POOL;
             }
             default -> throw new UnknownResourceException("no rules for resource '" + path

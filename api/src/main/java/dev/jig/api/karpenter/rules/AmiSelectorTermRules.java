@@ -1,8 +1,9 @@
 package dev.jig.api.karpenter.rules;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.karpenter.model.NodeClassSelectors;
+import dev.jig.api.karpenter.model.SelectorTerm;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -49,16 +50,17 @@ final class AmiSelectorTermRules {
         if (!Checks.allObjects(terms)) {
             return;
         }
+        List<SelectorTerm> typed = NodeClassSelectors.terms(terms);
         boolean anyAlias = false;
-        for (int i = 0; i < terms.size(); i++) {
-            JsonNode t = terms.get(i);
-            boolean alias = Checks.has(t, "alias");
-            boolean id = Checks.has(t, "id");
-            boolean tags = Checks.has(t, "tags");
-            boolean name = Checks.has(t, "name");
-            boolean owner = Checks.has(t, "owner");
+        for (int i = 0; i < typed.size(); i++) {
+            SelectorTerm t = typed.get(i);
+            boolean alias = t.has(SelectorTerm.ALIAS);
+            boolean id = t.has(SelectorTerm.ID);
+            boolean tags = t.has(SelectorTerm.TAGS);
+            boolean name = t.has(SelectorTerm.NAME);
+            boolean owner = t.has(SelectorTerm.OWNER);
             anyAlias |= alias;
-            if (!(tags || id || name || alias || Checks.has(t, "ssmParameter"))) {
+            if (!(tags || id || name || alias || t.has(SelectorTerm.SSM_PARAMETER))) {
                 checks.cel(at.index(i), CelRule.AMI_TERM_NEEDS_FIELD);
             }
             if (id && (alias || tags || name || owner)) {
@@ -111,12 +113,12 @@ final class AmiSelectorTermRules {
             return;
         }
         boolean anyAlias = false;
-        for (JsonNode term : terms) {
-            if (!Checks.has(term, "alias")) {
+        for (SelectorTerm term : NodeClassSelectors.terms(terms)) {
+            if (!term.has(SelectorTerm.ALIAS)) {
                 continue;
             }
             anyAlias = true;
-            String alias = Checks.text(term.get("alias"));
+            String alias = term.alias();
             if (alias == null || amiFamily == null) {
                 continue;
             }

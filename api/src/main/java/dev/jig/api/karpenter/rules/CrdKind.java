@@ -1,9 +1,11 @@
 package dev.jig.api.karpenter.rules;
 
+import dev.jig.api.karpenter.ApiGroups;
+
 /** The two Karpenter CRDs these rules implement. */
 enum CrdKind {
-    NODE_POOL("karpenter.sh/v1", "NodePool"),
-    EC2_NODE_CLASS("karpenter.k8s.aws/v1", "EC2NodeClass");
+    NODE_POOL(ApiGroups.KARPENTER_V1, "NodePool"),
+    EC2_NODE_CLASS(ApiGroups.KARPENTER_AWS_V1, "EC2NodeClass");
 
     private final String apiVersion;
     private final String kind;

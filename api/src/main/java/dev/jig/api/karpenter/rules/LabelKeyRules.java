@@ -1,5 +1,7 @@
 package dev.jig.api.karpenter.rules;
 
+import dev.jig.api.karpenter.ApiGroups;
+import dev.jig.api.karpenter.WellKnownLabels;
 import java.util.Set;
 
 /**
@@ -10,53 +12,53 @@ import java.util.Set;
  */
 final class LabelKeyRules {
 
-    static final Set<String> KARPENTER_SH_ALLOWED = Set.of("karpenter.sh/capacity-type", "karpenter.sh/nodepool");
+    static final Set<String> KARPENTER_SH_ALLOWED = Set.of(WellKnownLabels.CAPACITY_TYPE, WellKnownLabels.NODEPOOL);
 
     static final Set<String> KARPENTER_K8S_AWS_ALLOWED = Set.of(
-            "karpenter.k8s.aws/instance-tenancy",
-            "karpenter.k8s.aws/capacity-reservation-type",
-            "karpenter.k8s.aws/capacity-reservation-id",
-            "karpenter.k8s.aws/capacity-reservation-interruptible",
-            "karpenter.k8s.aws/ec2nodeclass",
-            "karpenter.k8s.aws/instance-encryption-in-transit-supported",
-            "karpenter.k8s.aws/instance-category",
-            "karpenter.k8s.aws/instance-hypervisor",
-            "karpenter.k8s.aws/instance-family",
-            "karpenter.k8s.aws/instance-generation",
-            "karpenter.k8s.aws/instance-local-nvme",
-            "karpenter.k8s.aws/instance-size",
-            "karpenter.k8s.aws/instance-cpu",
-            "karpenter.k8s.aws/instance-cpu-manufacturer",
-            "karpenter.k8s.aws/instance-cpu-sustained-clock-speed-mhz",
-            "karpenter.k8s.aws/instance-memory",
-            "karpenter.k8s.aws/instance-ebs-bandwidth",
-            "karpenter.k8s.aws/instance-network-bandwidth",
-            "karpenter.k8s.aws/instance-gpu-name",
-            "karpenter.k8s.aws/instance-gpu-manufacturer",
-            "karpenter.k8s.aws/instance-gpu-count",
-            "karpenter.k8s.aws/instance-gpu-memory",
-            "karpenter.k8s.aws/instance-accelerator-name",
-            "karpenter.k8s.aws/instance-accelerator-manufacturer",
-            "karpenter.k8s.aws/instance-accelerator-count",
-            "karpenter.k8s.aws/instance-capability-flex",
-            "karpenter.k8s.aws/placement-group-id",
-            "karpenter.k8s.aws/placement-group-partition");
+            WellKnownLabels.INSTANCE_TENANCY,
+            WellKnownLabels.CAPACITY_RESERVATION_TYPE,
+            WellKnownLabels.CAPACITY_RESERVATION_ID,
+            WellKnownLabels.CAPACITY_RESERVATION_INTERRUPTIBLE,
+            WellKnownLabels.EC2NODECLASS,
+            WellKnownLabels.INSTANCE_ENCRYPTION_IN_TRANSIT_SUPPORTED,
+            WellKnownLabels.INSTANCE_CATEGORY,
+            WellKnownLabels.INSTANCE_HYPERVISOR,
+            WellKnownLabels.INSTANCE_FAMILY,
+            WellKnownLabels.INSTANCE_GENERATION,
+            WellKnownLabels.INSTANCE_LOCAL_NVME,
+            WellKnownLabels.INSTANCE_SIZE,
+            WellKnownLabels.INSTANCE_CPU,
+            WellKnownLabels.INSTANCE_CPU_MANUFACTURER,
+            WellKnownLabels.INSTANCE_CPU_SUSTAINED_CLOCK_SPEED_MHZ,
+            WellKnownLabels.INSTANCE_MEMORY,
+            WellKnownLabels.INSTANCE_EBS_BANDWIDTH,
+            WellKnownLabels.INSTANCE_NETWORK_BANDWIDTH,
+            WellKnownLabels.INSTANCE_GPU_NAME,
+            WellKnownLabels.INSTANCE_GPU_MANUFACTURER,
+            WellKnownLabels.INSTANCE_GPU_COUNT,
+            WellKnownLabels.INSTANCE_GPU_MEMORY,
+            WellKnownLabels.INSTANCE_ACCELERATOR_NAME,
+            WellKnownLabels.INSTANCE_ACCELERATOR_MANUFACTURER,
+            WellKnownLabels.INSTANCE_ACCELERATOR_COUNT,
+            WellKnownLabels.INSTANCE_CAPABILITY_FLEX,
+            WellKnownLabels.PLACEMENT_GROUP_ID,
+            WellKnownLabels.PLACEMENT_GROUP_PARTITION);
 
     private LabelKeyRules() {
     }
 
     static void check(String key, Pointer at, Checks checks) {
         String domain = domain(key);
-        if (domain.endsWith("karpenter.sh") && !KARPENTER_SH_ALLOWED.contains(key)) {
+        if (domain.endsWith(ApiGroups.KARPENTER) && !KARPENTER_SH_ALLOWED.contains(key)) {
             checks.cel(at, CelRule.LABEL_DOMAIN_KARPENTER_SH);
         }
-        if (key.equals("karpenter.sh/nodepool")) {
+        if (key.equals(WellKnownLabels.NODEPOOL)) {
             checks.cel(at, CelRule.LABEL_NODEPOOL);
         }
-        if (key.equals("kubernetes.io/hostname")) {
+        if (key.equals(WellKnownLabels.HOSTNAME)) {
             checks.cel(at, CelRule.LABEL_HOSTNAME);
         }
-        if (domain.endsWith("karpenter.k8s.aws") && !KARPENTER_K8S_AWS_ALLOWED.contains(key)) {
+        if (domain.endsWith(ApiGroups.KARPENTER_AWS) && !KARPENTER_K8S_AWS_ALLOWED.contains(key)) {
             checks.cel(at, CelRule.LABEL_DOMAIN_KARPENTER_K8S_AWS);
         }
     }

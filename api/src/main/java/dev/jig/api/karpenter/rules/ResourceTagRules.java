@@ -2,6 +2,8 @@ package dev.jig.api.karpenter.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.karpenter.TagKeys;
+import dev.jig.api.karpenter.WellKnownLabels;
 import java.util.Map;
 
 /**
@@ -27,19 +29,19 @@ final class ResourceTagRules {
             if (key.isEmpty()) {
                 checks.cel(tagAt, CelRule.TAG_KEY_NOT_EMPTY);
             }
-            if (key.equals("eks:eks-cluster-name")) {
+            if (key.equals(TagKeys.EKS_CLUSTER_NAME)) {
                 checks.cel(tagAt, CelRule.TAG_EKS_CLUSTER_NAME);
             }
-            if (key.startsWith("kubernetes.io/cluster")) {
+            if (key.startsWith(TagKeys.KUBERNETES_CLUSTER_PREFIX)) {
                 checks.cel(tagAt, CelRule.TAG_KUBERNETES_CLUSTER);
             }
-            if (key.equals("karpenter.sh/nodepool")) {
+            if (key.equals(WellKnownLabels.NODEPOOL)) {
                 checks.cel(tagAt, CelRule.TAG_NODEPOOL);
             }
-            if (key.equals("karpenter.sh/nodeclaim")) {
+            if (key.equals(TagKeys.NODECLAIM)) {
                 checks.cel(tagAt, CelRule.TAG_NODECLAIM);
             }
-            if (key.equals("karpenter.k8s.aws/ec2nodeclass")) {
+            if (key.equals(WellKnownLabels.EC2NODECLASS)) {
                 checks.cel(tagAt, CelRule.TAG_EC2NODECLASS);
             }
         }

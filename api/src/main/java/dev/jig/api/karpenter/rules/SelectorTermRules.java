@@ -1,8 +1,9 @@
 package dev.jig.api.karpenter.rules;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.karpenter.model.NodeClassSelectors;
+import dev.jig.api.karpenter.model.SelectorTerm;
 import java.util.List;
 import java.util.Set;
 
@@ -44,13 +45,14 @@ final class SelectorTermRules {
         if (!Checks.allObjects(terms)) {
             return;
         }
+        List<SelectorTerm> typed = NodeClassSelectors.terms(terms);
         boolean allIdMixed = true;
         boolean allNameMixed = true;
-        for (int i = 0; i < terms.size(); i++) {
-            JsonNode t = terms.get(i);
-            boolean id = Checks.has(t, "id");
-            boolean name = Checks.has(t, "name");
-            boolean tags = Checks.has(t, "tags");
+        for (int i = 0; i < typed.size(); i++) {
+            SelectorTerm t = typed.get(i);
+            boolean id = t.has(SelectorTerm.ID);
+            boolean name = t.has(SelectorTerm.NAME);
+            boolean tags = t.has(SelectorTerm.TAGS);
             if (!(tags || id || name)) {
                 checks.cel(at.index(i), CelRule.SECURITY_GROUP_TERM_NEEDS_FIELD);
             }
@@ -84,11 +86,12 @@ final class SelectorTermRules {
         if (!Checks.allObjects(terms)) {
             return;
         }
+        List<SelectorTerm> typed = NodeClassSelectors.terms(terms);
         boolean allIdMixed = true;
-        for (int i = 0; i < terms.size(); i++) {
-            JsonNode t = terms.get(i);
-            boolean id = Checks.has(t, "id");
-            boolean tags = Checks.has(t, "tags");
+        for (int i = 0; i < typed.size(); i++) {
+            SelectorTerm t = typed.get(i);
+            boolean id = t.has(SelectorTerm.ID);
+            boolean tags = t.has(SelectorTerm.TAGS);
             if (!(tags || id)) {
                 checks.cel(at.index(i), CelRule.SUBNET_TERM_NEEDS_FIELD);
             }
@@ -118,16 +121,17 @@ final class SelectorTermRules {
         if (!Checks.allObjects(terms)) {
             return;
         }
+        List<SelectorTerm> typed = NodeClassSelectors.terms(terms);
         boolean allIdMixed = true;
-        for (int i = 0; i < terms.size(); i++) {
-            JsonNode t = terms.get(i);
-            boolean id = Checks.has(t, "id");
-            boolean tags = Checks.has(t, "tags");
-            boolean criteria = Checks.has(t, "instanceMatchCriteria");
+        for (int i = 0; i < typed.size(); i++) {
+            SelectorTerm t = typed.get(i);
+            boolean id = t.has(SelectorTerm.ID);
+            boolean tags = t.has(SelectorTerm.TAGS);
+            boolean criteria = t.has(SelectorTerm.INSTANCE_MATCH_CRITERIA);
             if (!(tags || id || criteria)) {
                 checks.cel(at.index(i), CelRule.CAPACITY_RESERVATION_TERM_NEEDS_FIELD);
             }
-            allIdMixed &= id && (tags || Checks.has(t, "ownerID") || criteria);
+            allIdMixed &= id && (tags || t.has(SelectorTerm.OWNER_ID) || criteria);
         }
         if (allIdMixed) {
             checks.cel(at, CelRule.CAPACITY_RESERVATION_ID_EXCLUSIVE);

@@ -1,0 +1,29 @@
+package dev.jig.api.karpenter;
+
+/**
+ * Annotation keys Jig writes or reads. Jig's provenance annotations are written by the compiler and checked by
+ * the webhook ({@link dev.jig.api.tenancy.Provenance} says what they hold); Karpenter's are spelled as in
+ * kubernetes-sigs/karpenter {@code pkg/apis/v1}.
+ */
+public final class Annotations {
+
+    private static final String JIG = ApiGroups.JIG + "/";
+    private static final String KARPENTER = ApiGroups.KARPENTER + "/";
+
+    /** The policy file a compiled object came from. */
+    public static final String SOURCE = JIG + "source";
+    /** The git commit a compiled object was compiled from. */
+    public static final String REVISION = JIG + "revision";
+    /** {@code sha256:<hex>} of a compiled object's content. */
+    public static final String CONTENT_HASH = JIG + "content-hash";
+    /** The price per hour a simulated or recorded node was bought at. */
+    public static final String PRICE_PER_HOUR = JIG + "price-per-hour";
+
+    /** On a pod or node: Karpenter must not voluntarily disrupt it. */
+    public static final String DO_NOT_DISRUPT = KARPENTER + "do-not-disrupt";
+    /** On a NodePool and its NodeClaims: the hash of the pool's template, compared to tell drift. */
+    public static final String NODEPOOL_HASH = KARPENTER + "nodepool-hash";
+
+    private Annotations() {
+    }
+}
