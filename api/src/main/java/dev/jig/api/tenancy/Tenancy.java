@@ -40,6 +40,8 @@ public record Tenancy(
     public static final String CONFIG_MAP_NAME = "jig-tenancy";
     public static final String CONFIG_MAP_NAMESPACE = "jig-system";
     public static final String DATA_KEY = "tenancy.json";
+    /** The label and taint key that names a tenant, unless the Platform policy chooses another. */
+    public static final String DEFAULT_TENANCY_KEY = "jig.dev/tenant";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 

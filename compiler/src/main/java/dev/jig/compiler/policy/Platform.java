@@ -1,6 +1,7 @@
 package dev.jig.compiler.policy;
 
 import dev.jig.api.tenancy.Quota;
+import dev.jig.api.tenancy.Tenancy;
 import java.util.List;
 import java.util.Map;
 
@@ -27,7 +28,7 @@ public record Platform(
         List<String> labelAdmins,
         boolean emitNamespaces) {
 
-    public static final String DEFAULT_TENANCY_KEY = "jig.dev/tenant";
+    public static final String DEFAULT_TENANCY_KEY = Tenancy.DEFAULT_TENANCY_KEY;
 
     public record Cluster(String name, String region, List<String> zones) {
     }
