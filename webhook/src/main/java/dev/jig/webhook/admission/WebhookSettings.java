@@ -36,6 +36,10 @@ public record WebhookSettings(Set<String> breakGlass, Set<String> exemptNamespac
         return new WebhookSettings(names, exemptNamespaces, expireAfter, budgets);
     }
 
+    public WebhookSettings withExemptNamespaces(Set<String> namespaces) {
+        return new WebhookSettings(breakGlass, namespaces, expireAfter, budgets);
+    }
+
     public boolean isExempt(String namespace) {
         return exemptNamespaces.contains(namespace);
     }
