@@ -8,8 +8,6 @@ import dev.jig.webhook.server.WebhookServer;
 import dev.jig.webhook.tenancy.TenancyView;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -18,43 +16,25 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /**
- * Starts the admission webhook: reads the configuration (file, then flags), connects to the
+ * Starts the admission webhook: reads the configuration ({@link WebhookOptions}: flags, then their
+ * {@code JIG_WEBHOOK_*} environment variables, then the file, then defaults), connects to the
  * cluster (kubeconfig from {@code KUBECONFIG}/{@code ~/.kube/config}, or the in-cluster service
  * account), starts the tenancy informers and serves HTTPS until SIGTERM, then drains and stops
  * gracefully. Exit codes: 0 after a clean stop, 2 for a configuration problem (missing certificate,
  * bad config file), with the reason on stderr.
  */
-@Command(name = "jig-webhook", mixinStandardHelpOptions = true, description = "Jig admission webhook: pools, pods and namespaces.")
+@Command(name = "jig-webhook", mixinStandardHelpOptions = true, description = "Jig admission webhook: pools, pods and namespaces.",
+        footer = "%nEvery flag --some-name can be given as the environment variable JIG_WEBHOOK_SOME_NAME instead."
+                + " Flags win over the environment, which wins over the --config file.")
 public final class Main implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
 
-    @Option(names = "--config", description = "JSON configuration file (see WebhookConfig)")
-    Path config;
-
-    @Option(names = "--host", description = "address to bind (default 0.0.0.0)")
-    String host;
-
-    @Option(names = "--port", description = "HTTPS port (default 8443)")
-    Integer port;
-
-    @Option(names = "--tls-cert", description = "PEM certificate chain (default /etc/jig-webhook/tls/tls.crt)")
-    Path tlsCert;
-
-    @Option(names = "--tls-key", description = "PEM private key (default /etc/jig-webhook/tls/tls.key)")
-    Path tlsKey;
-
-    @Option(names = "--break-glass", split = ",", description = "NodePool/EC2NodeClass names admitted without provenance")
-    List<String> breakGlass;
-
-    @Option(names = "--noop-endpoint", description = "also serve POST /noop (benchmark baseline)")
-    boolean noop;
-
-    @Option(names = "--manifests", description = "run without a cluster: a fixed tenancy view from the output of `jig compile --out DIR`")
-    Path manifests;
+    @Mixin
+    WebhookOptions options = new WebhookOptions();
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new Main()).execute(args));
@@ -64,9 +44,7 @@ public final class Main implements Callable<Integer> {
     public Integer call() throws Exception {
         WebhookConfig cfg;
         try {
-            cfg = WebhookConfig.defaults();
-            if (config != null) cfg = cfg.withFile(config);
-            cfg = cfg.with(host, port, tlsCert, tlsKey, breakGlass, noop);
+            cfg = options.resolve();
         } catch (IllegalArgumentException e) {
             System.err.println("jig-webhook: " + e.getMessage());
             return 2;
@@ -75,7 +53,7 @@ public final class Main implements Callable<Integer> {
         WebhookRules rules = new WebhookRules(cfg.settings());
         Optional<TenancyView> fixed;
         try {
-            fixed = manifests == null ? Optional.empty() : Optional.of(ManifestTenancy.load(manifests));
+            fixed = options.manifests() == null ? Optional.empty() : Optional.of(ManifestTenancy.load(options.manifests()));
         } catch (IllegalArgumentException e) {
             System.err.println("jig-webhook: " + e.getMessage());
             return 2;

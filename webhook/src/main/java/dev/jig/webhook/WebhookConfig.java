@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The webhook's configuration file (JSON; every field optional, flags override it):
+ * The webhook's configuration. {@link WebhookOptions} builds it: built-in {@link #defaults()}, then
+ * this JSON file (every field optional), then flags and their environment variables, which
+ * override the file:
  * <pre>{@code
  * {
  *   "host": "0.0.0.0", "port": 8443,
@@ -25,7 +27,10 @@ import java.util.Set;
  *   "drainSeconds": 5, "stopTimeoutSeconds": 20
  * }
  * }</pre>
- * Unknown fields are errors, so a typo never silently drops a break-glass entry.
+ * Unknown fields are errors, so a typo never silently drops a break-glass entry. Every field but
+ * {@code platformDefaults} has a flag. {@code platformDefaults} is only a fallback: the platform's
+ * NodePool defaults come from the tenancy ConfigMap, and the file's are used only while the tenancy
+ * view publishes none (see {@link WebhookSettings}).
  */
 public record WebhookConfig(String host, int port, Path tlsCert, Path tlsKey, Duration tlsReload, Duration drain, Duration stopTimeout,
                             boolean noopEndpoint, WebhookSettings settings) {
@@ -53,7 +58,7 @@ public record WebhookConfig(String host, int port, Path tlsCert, Path tlsKey, Du
         WebhookSettings s = settings;
         if (doc.has("breakGlass")) s = s.withBreakGlass(strings(doc.get("breakGlass"), "breakGlass"));
         if (doc.has("exemptNamespaces")) {
-            s = new WebhookSettings(s.breakGlass(), strings(doc.get("exemptNamespaces"), "exemptNamespaces"), s.expireAfter(), s.budgets());
+            s = s.withExemptNamespaces(strings(doc.get("exemptNamespaces"), "exemptNamespaces"));
         }
         JsonNode pd = doc.path("platformDefaults");
         if (pd.has("expireAfter")) s = new WebhookSettings(s.breakGlass(), s.exemptNamespaces(), pd.get("expireAfter").asText(), s.budgets());

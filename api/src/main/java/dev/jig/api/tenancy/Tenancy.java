@@ -23,8 +23,10 @@ import java.util.TreeMap;
  * (namespace {@code jig-system}, key {@code tenancy.json}) and the admission webhook and the
  * controller read it back: each tenant's isolation, namespaces, quota and NodePools, the reverse
  * indexes namespace → tenant and NodePool → tenant, the tenancy label/taint key, the principals
- * allowed to relabel namespaces, and the weight bands. One class writes and parses the format, so
- * producer and consumers cannot drift apart.
+ * allowed to relabel namespaces, the weight bands and the {@link PlatformDefaults}. One class writes
+ * and parses the format, so producer and consumers cannot drift apart. The format grows only by
+ * optional fields: a document without {@code platformDefaults} (written before it existed) still
+ * parses, with {@link #platformDefaults()} empty.
  */
 public record Tenancy(
         String cluster,
@@ -35,7 +37,8 @@ public record Tenancy(
         WeightBand reservedWeights,
         Map<String, TenantEntry> tenants,
         Map<String, String> namespaces,
-        Map<String, String> nodePools) {
+        Map<String, String> nodePools,
+        Optional<PlatformDefaults> platformDefaults) {
 
     public static final String FORMAT = ApiGroups.JIG_V1ALPHA1;
     public static final String CONFIG_MAP_NAME = "jig-tenancy";
@@ -72,7 +75,13 @@ public record Tenancy(
             t.namespaces().forEach(n -> namespaces.put(n, t.name()));
             t.nodePools().forEach(p -> pools.put(p, t.name()));
         }
-        return new Tenancy(cluster, tenancyKey, poolLabel, labelAdmins, regular, reserved, byName, namespaces, pools);
+        return new Tenancy(cluster, tenancyKey, poolLabel, labelAdmins, regular, reserved, byName, namespaces, pools, Optional.empty());
+    }
+
+    /** This tenancy publishing {@code defaults} as the platform's NodePool defaults. */
+    public Tenancy withPlatformDefaults(PlatformDefaults defaults) {
+        return new Tenancy(cluster, tenancyKey, poolLabel, labelAdmins, regularWeights, reservedWeights, tenants, namespaces, nodePools,
+                Optional.of(defaults));
     }
 
     public Optional<TenantEntry> tenantOfNamespace(String namespace) {
@@ -98,6 +107,7 @@ public record Tenancy(
         ObjectNode bands = doc.putObject("weightBands");
         bands.putObject("regular").put("min", regularWeights.min()).put("max", regularWeights.max());
         bands.putObject("reserved").put("min", reservedWeights.min()).put("max", reservedWeights.max());
+        platformDefaults.ifPresent(d -> doc.putObject("platformDefaults").put("expireAfter", d.expireAfter()).set("budgets", d.budgets()));
         ObjectNode ts = doc.putObject("tenants");
         for (TenantEntry t : tenants.values()) {
             ObjectNode tn = ts.putObject(t.name());
@@ -155,8 +165,15 @@ public record Tenancy(
             tenants.add(new TenantEntry(e.getKey(), isolation.equals("dedicated"), strings(t, "namespaces"), quota, strings(t, "nodePools")));
         }
         JsonNode bands = object(doc, "weightBands");
-        return of(text(doc, "cluster"), text(doc, "tenancyKey"), text(doc, "poolLabel"), strings(doc, "labelAdmins"),
+        Tenancy tenancy = of(text(doc, "cluster"), text(doc, "tenancyKey"), text(doc, "poolLabel"), strings(doc, "labelAdmins"),
                 band(object(bands, "regular")), band(object(bands, "reserved")), tenants);
+        return doc.has("platformDefaults") ? tenancy.withPlatformDefaults(platformDefaults(object(doc, "platformDefaults"))) : tenancy;
+    }
+
+    private static PlatformDefaults platformDefaults(JsonNode n) {
+        JsonNode budgets = n.get("budgets");
+        if (budgets == null || !budgets.isArray()) throw new IllegalArgumentException("tenancy field 'budgets' must be a list");
+        return new PlatformDefaults(text(n, "expireAfter"), (ArrayNode) budgets);
     }
 
     private static WeightBand band(JsonNode n) {

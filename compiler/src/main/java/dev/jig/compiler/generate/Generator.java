@@ -44,7 +44,7 @@ public final class Generator {
             tenantObjects(facts, t, freezes, objects);
             return objects.stream();
         }).toList());
-        out.add(TenancyConfig.configMap(set, plans));
+        out.add(TenancyConfig.configMap(set, plans, freezes));
         if (platform.emitNamespaces()) {
             for (Tenant t : set.tenants()) {
                 for (String ns : t.namespaces()) out.add(TenancyConfig.namespace(platform, t, ns));

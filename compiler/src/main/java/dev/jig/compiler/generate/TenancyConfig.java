@@ -3,6 +3,7 @@ package dev.jig.compiler.generate;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.api.tenancy.PlatformDefaults;
 import dev.jig.api.tenancy.PoolNames;
 import dev.jig.api.tenancy.Tenancy;
 import dev.jig.compiler.policy.Platform;
@@ -15,8 +16,9 @@ import java.util.Map;
 /**
  * The tenancy ConfigMap that the admission webhook and the controller read: which namespace and
  * which NodePool belongs to which tenant, each tenant's isolation and quota, the tenancy key, the
- * principals allowed to relabel namespaces, and the weight bands. Format {@code jig.dev/v1alpha1},
- * documented in policies/README.md and defined by {@link Tenancy}.
+ * principals allowed to relabel namespaces, the weight bands, and the platform's NodePool defaults
+ * (node lifetime and budgets, freezes included, as a generated pool without its own carries them).
+ * Format {@code jig.dev/v1alpha1}, documented in policies/README.md and defined by {@link Tenancy}.
  */
 public final class TenancyConfig {
 
@@ -27,7 +29,7 @@ public final class TenancyConfig {
     private TenancyConfig() {
     }
 
-    static GeneratedObject configMap(PolicySet set, Map<String, QuotaPlan.Plan> plans) {
+    static GeneratedObject configMap(PolicySet set, Map<String, QuotaPlan.Plan> plans, List<Budgets.FreezeBudget> freezes) {
         Platform p = set.platform();
         List<Tenancy.TenantEntry> tenants = new ArrayList<>();
         for (Tenant t : set.tenants()) {
@@ -37,7 +39,8 @@ public final class TenancyConfig {
             tenants.add(new Tenancy.TenantEntry(t.name(), t.isolation() == Tenant.Isolation.DEDICATED, t.namespaces(), t.quota(), pools));
         }
         Tenancy tenancy = Tenancy.of(p.cluster().name(), p.tenancyKey(), Generator.POOL_LABEL, p.labelAdmins(),
-                new Tenancy.WeightBand(1, Generator.REGULAR_WEIGHT_MAX), new Tenancy.WeightBand(Generator.RESERVED_WEIGHT_MIN, 100), tenants);
+                new Tenancy.WeightBand(1, Generator.REGULAR_WEIGHT_MAX), new Tenancy.WeightBand(Generator.RESERVED_WEIGHT_MIN, 100), tenants)
+                .withPlatformDefaults(new PlatformDefaults(p.defaults().expireAfter(), Budgets.toJson(p.defaults().budgets(), freezes)));
 
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode cm = f.objectNode();

@@ -22,14 +22,14 @@ final class BranchPruning {
     private BranchPruning() {
     }
 
-    static List<Violation> prune(List<Violation> violations) {
+    static List<SchemaError> prune(List<SchemaError> violations) {
         return prune(violations, 0);
     }
 
-    private static List<Violation> prune(List<Violation> violations, int from) {
-        Map<List<String>, List<Violation>> groups = new LinkedHashMap<>();
-        List<Violation> plain = new ArrayList<>();
-        for (Violation v : violations) {
+    private static List<SchemaError> prune(List<SchemaError> violations, int from) {
+        Map<List<String>, List<SchemaError>> groups = new LinkedHashMap<>();
+        List<SchemaError> plain = new ArrayList<>();
+        for (SchemaError v : violations) {
             int i = firstBranch(v.evaluationPath(), from);
             if (i < 0) {
                 plain.add(v);
@@ -37,41 +37,41 @@ final class BranchPruning {
                 groups.computeIfAbsent(v.evaluationPath().subList(0, i + 1), k -> new ArrayList<>()).add(v);
             }
         }
-        List<Violation> out = new ArrayList<>();
-        for (Violation v : plain) {
+        List<SchemaError> out = new ArrayList<>();
+        for (SchemaError v : plain) {
             boolean summaryOfGroup = (v.keyword().equals("anyOf") || v.keyword().equals("oneOf"))
                     && groups.containsKey(v.evaluationPath());
             if (!summaryOfGroup) out.add(v);
         }
-        for (Map.Entry<List<String>, List<Violation>> group : groups.entrySet()) {
+        for (Map.Entry<List<String>, List<SchemaError>> group : groups.entrySet()) {
             out.addAll(resolve(group.getKey().size(), group.getValue()));
         }
         return out;
     }
 
-    private static List<Violation> resolve(int prefixLength, List<Violation> members) {
-        Map<String, List<Violation>> branches = new LinkedHashMap<>();
-        for (Violation v : members) {
+    private static List<SchemaError> resolve(int prefixLength, List<SchemaError> members) {
+        Map<String, List<SchemaError>> branches = new LinkedHashMap<>();
+        for (SchemaError v : members) {
             branches.computeIfAbsent(v.evaluationPath().get(prefixLength), k -> new ArrayList<>()).add(v);
         }
-        String root = members.stream().map(Violation::pointer).min(Comparator.comparingInt(String::length)).orElse("");
-        List<List<Violation>> fitting = new ArrayList<>();
-        for (List<Violation> branch : branches.values()) {
+        String root = members.stream().map(SchemaError::pointer).min(Comparator.comparingInt(String::length)).orElse("");
+        List<List<SchemaError>> fitting = new ArrayList<>();
+        for (List<SchemaError> branch : branches.values()) {
             boolean wrongType = branch.stream().anyMatch(v -> v.keyword().equals("type") && v.pointer().equals(root));
             if (!wrongType) fitting.add(branch);
         }
         if (fitting.isEmpty()) {
             return List.of(mergedType(members, root));
         }
-        List<Violation> chosen = fitting.stream().min(Comparator.comparingInt(List::size)).orElseThrow();
+        List<SchemaError> chosen = fitting.stream().min(Comparator.comparingInt(List::size)).orElseThrow();
         return prune(chosen, prefixLength + 1);
     }
 
     /** One type violation at {@code root} that lists the types every alternative accepts. */
-    private static Violation mergedType(List<Violation> members, String root) {
+    private static SchemaError mergedType(List<SchemaError> members, String root) {
         Set<String> expected = new LinkedHashSet<>();
-        Violation first = null;
-        for (Violation v : members) {
+        SchemaError first = null;
+        for (SchemaError v : members) {
             if (!v.keyword().equals("type") || !v.pointer().equals(root)) continue;
             if (first == null) first = v;
             if (v.arguments().size() > 1 && v.arguments().get(1) instanceof List<?> types) {
@@ -81,7 +81,7 @@ final class BranchPruning {
         if (first == null) throw new IllegalStateException("no type violation at " + root);
         JsonNode instance = first.instance();
         // No single schema owns the merged keyword, hence no schema pointer.
-        return new Violation("type", root, first.evaluationPath(), "", null,
+        return new SchemaError("type", root, first.evaluationPath(), "", null,
                 List.of(first.arguments().get(0), List.copyOf(expected)), instance, first.message());
     }
 

@@ -135,11 +135,11 @@ public final class PolicySchemas {
         Compiled c = compiled(kind.get());
         List<Error> errors = c.schema().validate(root);
         if (errors.isEmpty()) return List.of();
-        List<Violation> violations = new ArrayList<>(errors.size());
-        for (Error e : errors) violations.add(violation(e));
+        List<SchemaError> detached = new ArrayList<>(errors.size());
+        for (Error e : errors) detached.add(detach(e));
         SchemaFindings findings = new SchemaFindings(document, c.tree());
         LinkedHashSet<Diagnostic> out = new LinkedHashSet<>();
-        for (Violation v : BranchPruning.prune(violations)) out.add(findings.describe(v));
+        for (SchemaError v : BranchPruning.prune(detached)) out.add(findings.describe(v));
         List<Diagnostic> sorted = new ArrayList<>(out);
         sorted.sort(Diagnostic.ORDER);
         return Collections.unmodifiableList(sorted);
@@ -151,7 +151,7 @@ public final class PolicySchemas {
         return c;
     }
 
-    private static Violation violation(Error e) {
+    private static SchemaError detach(Error e) {
         Object[] args = e.getArguments() == null ? new Object[0] : e.getArguments();
         List<Object> arguments = new ArrayList<>(Arrays.asList(args));
         if ("type".equals(e.getKeyword())) {
@@ -163,7 +163,7 @@ public final class PolicySchemas {
             arguments.set(1, expected);
         }
         NodePath fragment = e.getSchemaLocation() == null ? null : e.getSchemaLocation().getFragment();
-        return new Violation(e.getKeyword(), pointer(e.getInstanceLocation()), tokens(e.getEvaluationPath()),
+        return new SchemaError(e.getKeyword(), pointer(e.getInstanceLocation()), tokens(e.getEvaluationPath()),
                 pointer(fragment), e.getProperty(), arguments, e.getInstanceNode(), e.getMessage());
     }
 

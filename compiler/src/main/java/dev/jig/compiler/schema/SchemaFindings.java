@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * Words one schema {@link Violation} as a {@link Diagnostic} a policy author can act on: the field
+ * Words one schema {@link SchemaError} as a {@link Diagnostic} a policy author can act on: the field
  * in dotted form, what it must be and what was found, placed on the key or value at fault, with
  * the field's schema description (and an example) as the hint.
  */
@@ -31,7 +31,7 @@ final class SchemaFindings {
         this.schema = schema;
     }
 
-    Diagnostic describe(Violation v) {
+    Diagnostic describe(SchemaError v) {
         List<String> at = SchemaTree.tokens(v.pointer());
         String message;
         Optional<SchemaTree.Site> hintSite = schema.site(at);
@@ -100,7 +100,7 @@ final class SchemaFindings {
     }
 
     /** Where to point: at the key of an unknown or misnamed field, at a repeated item, else at the value (or the key of a mapping or list). */
-    private Position place(Violation v) {
+    private Position place(SchemaError v) {
         SourceMap map = document.positions();
         String pointer = v.pointer();
         switch (v.keyword()) {
@@ -119,7 +119,7 @@ final class SchemaFindings {
         }
     }
 
-    private String typeMessage(Violation v) {
+    private String typeMessage(SchemaError v) {
         @SuppressWarnings("unchecked")
         List<String> expected = v.arguments().size() > 1 && v.arguments().get(1) instanceof List<?> l
                 ? (List<String>) l : List.of(String.valueOf(v.arguments().get(1)));
@@ -139,7 +139,7 @@ final class SchemaFindings {
         return "must be " + wanted + ", found " + describe(found);
     }
 
-    private String enumMessage(Violation v) {
+    private String enumMessage(SchemaError v) {
         List<String> names = new ArrayList<>();
         schema.node(v.schemaPointer()).forEach(n -> names.add(n.asText()));
         String near = v.instance() != null && v.instance().isTextual()

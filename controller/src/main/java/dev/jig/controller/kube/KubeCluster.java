@@ -3,6 +3,7 @@ package dev.jig.controller.kube;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.Taint;
+import dev.jig.api.tenancy.LastGoodTenancy;
 import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.manifest.ClusterManifests;
 import dev.jig.controller.manifest.KarpenterManifests;
@@ -107,8 +108,13 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         return out;
     }
 
-    /** The last tenancy that parsed: an unparseable ConfigMap must not lift every quota. */
+    /** The last tenancy that parsed: a deleted or unparseable ConfigMap must not lift every quota. */
     private final TenancySource tenancySource = new TenancySource();
+
+    /** The tenancy state as of the last {@link #snapshot()}: in force, stale, and why. */
+    LastGoodTenancy tenancyState() {
+        return tenancySource.state();
+    }
 
     @Override
     public ClusterSnapshot snapshot() {

@@ -1,5 +1,7 @@
 package dev.jig.controller.kube;
 
+import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.api.tenancy.LastGoodTenancy;
 import dev.jig.api.tenancy.Tenancy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -7,41 +9,43 @@ import org.slf4j.LoggerFactory;
 import java.util.Optional;
 
 /**
- * The tenancy the controller enforces, read from the {@code jig-tenancy} ConfigMap's data. Quotas
- * must fail closed: when the ConfigMap is present but its data is missing or does not parse (a bad
- * hand edit, a truncated write), the last tenancy that parsed stays in force instead of dropping
- * every quota. Only a ConfigMap that is gone means no tenancy. Thread-safe.
+ * The tenancy the controller enforces, from what the informer shows of the {@code jig-tenancy}
+ * ConfigMap, by the one fail-closed rule in {@link LastGoodTenancy}: the last tenancy that parsed
+ * stays in force when the ConfigMap is deleted, loses its data or stops parsing, so the scheduler
+ * keeps every quota. Logs each change of state once, not on every snapshot. Thread-safe.
  */
 final class TenancySource {
 
     private static final Logger LOG = LoggerFactory.getLogger(TenancySource.class);
 
-    private Optional<Tenancy> lastGood = Optional.empty();
-    private String lastData;
+    private LastGoodTenancy state = LastGoodTenancy.initial();
 
     /**
-     * The tenancy for the ConfigMap's current data.
+     * The tenancy in force after this observation of the ConfigMap.
      *
      * @param present whether the ConfigMap exists
      * @param data    its {@link Tenancy#DATA_KEY} entry, or null
      */
     synchronized Optional<Tenancy> read(boolean present, String data) {
-        if (!present) {
-            lastGood = Optional.empty();
-            lastData = null;
-            return lastGood;
+        LastGoodTenancy next = present ? state.seen(data) : state.missing();
+        if (!next.sameAs(state)) log(next);
+        state = next;
+        return next.tenancy();
+    }
+
+    /** The state after the last {@link #read}: the tenancy in force, whether it is stale and why. */
+    synchronized LastGoodTenancy state() {
+        return state;
+    }
+
+    private static void log(LastGoodTenancy next) {
+        if (next.problem().isEmpty()) {
+            LOG.atInfo().addKeyValue("event", "tenancy-loaded").addKeyValue("tenants", next.tenancy().orElseThrow().tenants().size())
+                    .log("tenancy ConfigMap loaded");
+        } else {
+            LOG.atWarn().addKeyValue("event", "tenancy-invalid").addKeyValue("keptLastGood", next.stale())
+                    .log("tenancy: {}; {}", next.problem().get(), next.stale() ? "keeping the last good tenancy"
+                            : "no tenancy in force, so NodePools labelled " + WellKnownLabels.JIG_TENANT + " launch nothing");
         }
-        if (data == null) {
-            LOG.warn("the tenancy ConfigMap has no {}; keeping the last tenancy that parsed", Tenancy.DATA_KEY);
-            return lastGood;
-        }
-        if (data.equals(lastData)) return lastGood;
-        try {
-            lastGood = Optional.of(Tenancy.parse(data));
-            lastData = data;
-        } catch (RuntimeException e) {
-            LOG.warn("the tenancy ConfigMap does not parse, keeping the last tenancy that parsed: {}", e.getMessage());
-        }
-        return lastGood;
     }
 }

@@ -5,6 +5,7 @@ import dev.jig.controller.state.ClusterSnapshot;
 import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
@@ -28,6 +29,11 @@ import java.util.Set;
  * cloud offers for its node class; as existing nodes, the registered Nodes and the launched
  * NodeClaims whose Node has not registered yet (both take pods and count against limits); and
  * NodeClaims not launched yet, which count against limits with their largest option.
+ *
+ * <p>Fails closed on tenancy: while no tenancy is in force (no {@code jig-tenancy} ConfigMap has
+ * parsed yet, see {@link dev.jig.api.tenancy.LastGoodTenancy}), a NodePool whose node template
+ * carries the tenancy label {@link WellKnownLabels#JIG_TENANT} is left out of the new capacity,
+ * because its tenant's quota is unknown; its existing nodes still take pods.
  */
 public final class SchedulingInputs {
 
@@ -42,6 +48,7 @@ public final class SchedulingInputs {
             if (nodeClass == null) continue;
             List<ResolvedInstanceType> types = cloud.instanceTypes(pool, nodeClass);
             typesByPool.put(pool.name(), types);
+            if (s.tenancy().isEmpty() && pool.labels().containsKey(WellKnownLabels.JIG_TENANT)) continue;
             pools.add(new SchedulingInput.Pool(pool, types));
         }
         Map<String, List<Pod>> bound = new HashMap<>();

@@ -129,6 +129,30 @@ class KubeClusterIT {
     }
 
     @Test
+    void deletingTheTenancyConfigMapKeepsTheQuotasInForce() {
+        // alpha owns the pool "default" with a memory quota too small for even one inflate pod.
+        String tiny = TENANCY.replace("\"memory\": \"32Gi\"", "\"memory\": \"512Mi\"");
+        client.configMaps().inNamespace("jig-system").resource(new io.fabric8.kubernetes.api.model.ConfigMapBuilder().withNewMetadata()
+                .withName("jig-tenancy").withNamespace("jig-system").endMetadata().addToData("tenancy.json", tiny).build()).create();
+        await(() -> cluster.snapshot().tenancy().isPresent());
+        client.configMaps().inNamespace("jig-system").withName("jig-tenancy").delete();
+        await(() -> cluster.snapshot() != null && cluster.tenancyState().stale());
+        assertThat(cluster.tenancyState().problem()).hasValue("ConfigMap jig-system/jig-tenancy does not exist");
+        assertThat(cluster.snapshot().tenancy()).hasValueSatisfying(t -> assertThat(t.tenants().get("alpha").quota().memoryMib()).isEqualTo(512));
+
+        for (int i = 0; i < 3; i++) {
+            client.pods().inNamespace("default").resource(new PodBuilder().withNewMetadata().withName("inflate-" + i).withNamespace("default")
+                    .endMetadata().withNewSpec().addToNodeSelector("type", "karpenter")
+                    .addToContainers(new ContainerBuilder().withName("pause").withImage("registry.k8s.io/pause:3.10").withNewResources()
+                            .addToRequests("memory", new Quantity("1Gi")).endResources().build()).endSpec().build()).create();
+        }
+        await(() -> cluster.snapshot().pendingPods().size() == 3);
+        tick(3);
+        assertThat(client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).list().getItems()).isEmpty();
+        assertThat(decisions).anyMatch(d -> d.kind() == TimelineEvent.Kind.UNSCHEDULABLE && d.message().contains(dev.jig.api.diag.Rule.TENANT_QUOTA.id()));
+    }
+
+    @Test
     void nodeEditsKeepTheLabelsAndTaintsOthersSetSinceTheSnapshot() {
         client.nodes().resource(new NodeBuilder().withNewMetadata().withName("n1").addToLabels("set-by-others", "yes").endMetadata()
                 .withNewSpec().addNewTaint().withKey(NodeClaimLifecycle.UNREGISTERED_TAINT).withEffect("NoExecute").endTaint()

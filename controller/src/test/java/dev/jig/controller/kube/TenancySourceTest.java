@@ -23,9 +23,9 @@ class TenancySourceTest {
     }
 
     @Test
-    void aDeletedConfigMapMeansNoTenancy() {
+    void aDeletedConfigMapKeepsTheLastGoodTenancy() {
         source.read(true, TENANCY);
-        assertThat(source.read(false, null)).isEmpty();
+        assertThat(source.read(false, null)).hasValueSatisfying(t -> assertThat(t.tenants()).containsKey("alpha"));
     }
 
     @Test

@@ -161,6 +161,20 @@ class ProvisionerTest {
         assertThat(claims()).isNotEmpty();
     }
 
+    @Test
+    void withoutATenancyInForceAPoolLabelledForATenantLaunchesNothingUntilOneArrives() {
+        add(pool("alpha-web", 10, Map.of(WellKnownLabels.JIG_TENANT, "alpha"), List.of(), Limits.NONE));
+        pods("web", 3, 500, 512, Map.of());
+        world.tick();
+        world.tick();
+        assertThat(claims()).isEmpty();
+        world.cluster().tenancy(Tenancy.of("test", WellKnownLabels.JIG_TENANT, "jig.dev/pool", List.of(), new Tenancy.WeightBand(1, 79),
+                new Tenancy.WeightBand(80, 100), List.of(new Tenancy.TenantEntry("alpha", false, List.of("default"),
+                        new Quota(16000, 1_000_000, 0), List.of("alpha-web")))));
+        world.waitUntilSettled(Duration.ofMinutes(5));
+        assertThat(claims()).isNotEmpty();
+    }
+
     private long launchedCpu() {
         long sum = 0;
         for (NodeClaim c : claims()) if (c.status() != null) sum += c.status().capacity().cpuMillis();

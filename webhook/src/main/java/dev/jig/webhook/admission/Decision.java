@@ -9,10 +9,10 @@ import java.util.stream.Collectors;
 
 /**
  * What the webhook answers: allowed exactly when there are no denials; a mutation carries an
- * RFC 6902 JSON patch (possibly empty); {@code notes} are rules that fired without denying (the
- * break-glass audit), counted in the metrics and logged.
+ * RFC 6902 JSON patch (possibly empty); {@code notes} are findings of rules that fired without
+ * denying (the break-glass audit), returned as warnings, counted in the metrics and logged.
  */
-public record Decision(List<Denial> denials, ArrayNode patch, List<Denial> notes) {
+public record Decision(List<Finding> denials, ArrayNode patch, List<Finding> notes) {
 
     public Decision {
         denials = List.copyOf(denials);
@@ -24,12 +24,12 @@ public record Decision(List<Denial> denials, ArrayNode patch, List<Denial> notes
         return new Decision(List.of(), JsonNodeFactory.instance.arrayNode(), List.of());
     }
 
-    public static Decision deny(List<Denial> denials) {
+    public static Decision deny(List<Finding> denials) {
         return new Decision(denials, JsonNodeFactory.instance.arrayNode(), List.of());
     }
 
     public static Decision deny(Rule rule, String detail) {
-        return deny(List.of(new Denial(rule, detail)));
+        return deny(List.of(new Finding(rule, detail)));
     }
 
     public static Decision patch(ArrayNode patch) {
@@ -37,7 +37,7 @@ public record Decision(List<Denial> denials, ArrayNode patch, List<Denial> notes
     }
 
     /** Denies when there are denials, else allows with the notes. */
-    public static Decision of(List<Denial> denials, List<Denial> notes) {
+    public static Decision of(List<Finding> denials, List<Finding> notes) {
         return new Decision(denials, JsonNodeFactory.instance.arrayNode(), denials.isEmpty() ? notes : List.of());
     }
 
@@ -51,7 +51,7 @@ public record Decision(List<Denial> denials, ArrayNode patch, List<Denial> notes
 
     /** All denial messages, one per line, as the API server shows them to the user. */
     public String message() {
-        return denials.stream().map(Denial::message).collect(Collectors.joining("\n"));
+        return denials.stream().map(Finding::message).collect(Collectors.joining("\n"));
     }
 
     /** The rule ids of the denials, or {@code "allowed"}: the label of the decision metric. */

@@ -1,8 +1,6 @@
 package dev.jig.webhook.admission;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.Set;
 
 /**
@@ -13,8 +11,11 @@ import java.util.Set;
  * @param exemptNamespaces namespaces whose pods and labels no rule touches, by
  *     {@code kubernetes.io/metadata.name} (which the API server sets from the name, so a tenant
  *     cannot forge it); the webhook configurations exclude the same list
- * @param expireAfter platform default node lifetime for NodePools that set none
- * @param budgets platform default disruption budgets for NodePools that set none
+ * @param expireAfter fallback node lifetime for NodePools that set none, or null. The platform
+ *     defaults come from the tenancy ConfigMap ({@link dev.jig.api.tenancy.PlatformDefaults}); this
+ *     fallback is used only while the tenancy view publishes none (no view yet, or a ConfigMap
+ *     written before they were published). Null: Karpenter's CRD default applies.
+ * @param budgets fallback disruption budgets for NodePools that set none, or null; as {@code expireAfter}
  */
 public record WebhookSettings(Set<String> breakGlass, Set<String> exemptNamespaces, String expireAfter, ArrayNode budgets) {
 
@@ -23,26 +24,28 @@ public record WebhookSettings(Set<String> breakGlass, Set<String> exemptNamespac
     public WebhookSettings {
         breakGlass = Set.copyOf(breakGlass);
         exemptNamespaces = Set.copyOf(exemptNamespaces);
-        budgets = budgets.deepCopy();
+        budgets = budgets == null ? null : budgets.deepCopy();
     }
 
-    /** No break-glass names, the Kubernetes system namespaces and {@code jig-system} exempt, Karpenter's own defaults. */
+    /** No break-glass names, the Kubernetes system namespaces and {@code jig-system} exempt, no fallback pool defaults. */
     public static WebhookSettings defaults() {
-        ArrayNode budgets = JsonNodeFactory.instance.arrayNode();
-        budgets.addObject().put("nodes", "10%");
-        return new WebhookSettings(Set.of(), DEFAULT_EXEMPT, "720h", budgets);
+        return new WebhookSettings(Set.of(), DEFAULT_EXEMPT, null, null);
     }
 
     public WebhookSettings withBreakGlass(Set<String> names) {
         return new WebhookSettings(names, exemptNamespaces, expireAfter, budgets);
     }
 
+    public WebhookSettings withExemptNamespaces(Set<String> namespaces) {
+        return new WebhookSettings(breakGlass, namespaces, expireAfter, budgets);
+    }
+
     public boolean isExempt(String namespace) {
         return exemptNamespaces.contains(namespace);
     }
 
-    /** A copy of the default budgets, to put into a patched object. */
-    public JsonNode budgetsCopy() {
-        return budgets.deepCopy();
+    /** A copy of the fallback budgets, to put into a patched object; null when there are none. */
+    public ArrayNode budgetsCopy() {
+        return budgets == null ? null : budgets.deepCopy();
     }
 }

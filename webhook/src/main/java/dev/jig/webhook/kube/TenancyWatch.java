@@ -3,6 +3,7 @@ package dev.jig.webhook.kube;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jig.api.karpenter.ApiGroups;
+import dev.jig.api.tenancy.LastGoodTenancy;
 import dev.jig.api.tenancy.Tenancy;
 import dev.jig.webhook.metrics.WebhookMetrics;
 import dev.jig.webhook.tenancy.TenancyView;
@@ -23,10 +24,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the {@link TenancyView} in step with the cluster through three fabric8 informers: the
- * tenancy ConfigMap ({@code jig-system/jig-tenancy}, parsed with the compiler's
- * {@link Tenancy#parse}), the Nodes and the Karpenter NodePools. A change that matters (the
- * ConfigMap, a pool, a Node's tenant label — not a Node's status heartbeat) publishes a new
- * immutable view, swapped in atomically.
+ * tenancy ConfigMap ({@code jig-system/jig-tenancy}), the Nodes and the Karpenter NodePools. A
+ * change that matters (the ConfigMap, a pool, a Node's tenant label — not a Node's status
+ * heartbeat) publishes a new immutable view, swapped in atomically. Which tenancy is in force
+ * follows {@link LastGoodTenancy}, the one rule the webhook and the controller share:
  * <ul>
  *   <li><b>Before sync</b> — until the ConfigMap has been parsed once and the Node and NodePool
  *       informers have listed — there is no view: {@code /readyz} answers 503 and the rules fail
@@ -53,8 +54,7 @@ public final class TenancyWatch implements AutoCloseable {
     private final Map<String, String> nodeTenants = new HashMap<>();
     private final Map<String, JsonNode> pools = new HashMap<>();
     private String nodeKey;
-    private volatile Tenancy lastGood;
-    private volatile boolean stale;
+    private volatile LastGoodTenancy state = LastGoodTenancy.initial();
     private SharedIndexInformer<ConfigMap> configMaps;
     private SharedIndexInformer<Node> nodes;
     private SharedIndexInformer<GenericKubernetesResource> nodePools;
@@ -63,7 +63,7 @@ public final class TenancyWatch implements AutoCloseable {
         this.client = client;
         this.metrics = metrics;
         metrics.gauge("jig.webhook.tenancy.synced", () -> view.get().isPresent());
-        metrics.gauge("jig.webhook.tenancy.stale", () -> stale);
+        metrics.gauge("jig.webhook.tenancy.stale", () -> state.stale());
     }
 
     /**
@@ -102,44 +102,29 @@ public final class TenancyWatch implements AutoCloseable {
     }
 
     public boolean isStale() {
-        return stale;
+        return state.stale();
     }
 
     private synchronized void configMapChanged() {
         if (configMaps == null || !configMaps.hasSynced()) return;
         ConfigMap cm = configMaps.getStore().getByKey(Tenancy.CONFIG_MAP_NAMESPACE + "/" + Tenancy.CONFIG_MAP_NAME);
-        String json = cm == null || cm.getData() == null ? null : cm.getData().get(Tenancy.DATA_KEY);
-        if (cm == null) {
-            problem("ConfigMap " + Tenancy.CONFIG_MAP_NAMESPACE + "/" + Tenancy.CONFIG_MAP_NAME + " does not exist");
-        } else if (json == null) {
-            problem("ConfigMap has no data key " + Tenancy.DATA_KEY);
-        } else {
-            try {
-                Tenancy parsed = Tenancy.parse(json);
-                if (stale || lastGood == null) {
-                    LOG.atInfo().addKeyValue("event", "tenancy-loaded").addKeyValue("tenants", parsed.tenants().size())
-                            .addKeyValue("resourceVersion", cm.getMetadata().getResourceVersion()).log("tenancy ConfigMap loaded");
-                }
-                lastGood = parsed;
-                stale = false;
-            } catch (IllegalArgumentException e) {
-                problem("ConfigMap is malformed: " + e.getMessage());
-            }
+        LastGoodTenancy previous = state;
+        state = cm == null ? previous.missing() : previous.seen(cm.getData() == null ? null : cm.getData().get(Tenancy.DATA_KEY));
+        if (state.problem().isPresent()) {
+            metrics.tenancyError();
+            LOG.atError().addKeyValue("event", "tenancy-invalid").addKeyValue("keptLastGood", state.stale())
+                    .log("tenancy view: " + state.problem().get() + "; " + (state.stale() ? "keeping the last good tenancy" : "staying not ready"));
+        } else if (previous.problem().isPresent()) {
+            LOG.atInfo().addKeyValue("event", "tenancy-loaded").addKeyValue("tenants", state.tenancy().orElseThrow().tenants().size())
+                    .addKeyValue("resourceVersion", cm.getMetadata().getResourceVersion()).log("tenancy ConfigMap loaded");
         }
         rebuild();
-    }
-
-    private void problem(String message) {
-        metrics.tenancyError();
-        stale = lastGood != null;
-        LOG.atError().addKeyValue("event", "tenancy-invalid").addKeyValue("keptLastGood", lastGood != null)
-                .log("tenancy view: " + message + "; " + (lastGood != null ? "keeping the last good tenancy" : "staying not ready"));
     }
 
     /** A Node's tenant label changed, or a Node came: republish only when the tenant it names changed (not on status updates). */
     private synchronized void nodeChanged(Node node) {
         Map<String, String> labels = node.getMetadata().getLabels();
-        String key = lastGood == null ? null : lastGood.tenancyKey();
+        String key = state.tenancy().map(Tenancy::tenancyKey).orElse(null);
         String tenant = labels == null || key == null ? "" : labels.getOrDefault(key, "");
         if (!tenant.equals(nodeTenants.put(node.getMetadata().getName(), tenant))) rebuild();
     }
@@ -160,7 +145,7 @@ public final class TenancyWatch implements AutoCloseable {
     }
 
     private synchronized void rebuild() {
-        Tenancy tenancy = lastGood;
+        Tenancy tenancy = state.tenancy().orElse(null);
         if (tenancy == null || nodes == null || nodePools == null || !nodes.hasSynced() || !nodePools.hasSynced()) return;
         if (!tenancy.tenancyKey().equals(nodeKey)) {
             // First view (the informers' caches are complete once synced, their add events may still

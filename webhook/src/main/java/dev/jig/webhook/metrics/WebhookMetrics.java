@@ -1,7 +1,7 @@
 package dev.jig.webhook.metrics;
 
 import dev.jig.webhook.admission.Decision;
-import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.admission.Finding;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
@@ -50,7 +50,7 @@ public final class WebhookMetrics {
     public void decision(String endpoint, Decision decision) {
         if (decision.allowed()) {
             counter("jig.webhook.decisions", "endpoint", endpoint, "decision", "allowed", "rule", "none").increment();
-            for (Denial n : decision.notes()) {
+            for (Finding n : decision.notes()) {
                 counter("jig.webhook.decisions", "endpoint", endpoint, "decision", "noted", "rule", n.rule().id()).increment();
             }
             return;

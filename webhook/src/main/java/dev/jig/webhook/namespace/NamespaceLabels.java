@@ -5,7 +5,7 @@ import dev.jig.api.diag.Rule;
 import dev.jig.api.tenancy.Tenancy.TenantEntry;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
-import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.admission.Finding;
 import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.util.ArrayList;
@@ -41,13 +41,13 @@ public final class NamespaceLabels {
                     + "', which the tenancy ConfigMap assigns to tenant '" + owner + "'; only label admins create tenant namespaces");
         }
         if (before.equals(after)) return Decision.allow();
-        List<Denial> out = new ArrayList<>();
+        List<Finding> out = new ArrayList<>();
         if (!admin) {
-            out.add(new Denial(Rule.NAMESPACE_LABEL_NOT_ADMIN, "user '" + in.user().username() + "' "
+            out.add(new Finding(Rule.NAMESPACE_LABEL_NOT_ADMIN, "user '" + in.user().username() + "' "
                     + describe(key, before, after) + " on namespace '" + name + "'"));
         }
         if (!after.equals(owner) && !after.isEmpty()) {
-            out.add(new Denial(Rule.NAMESPACE_LABEL_MISMATCH, "namespace '" + name + "' labelled " + key + "=" + after
+            out.add(new Finding(Rule.NAMESPACE_LABEL_MISMATCH, "namespace '" + name + "' labelled " + key + "=" + after
                     + (owner.isEmpty() ? " but no tenant lists it" : " but tenant '" + owner + "' lists it")));
         }
         return Decision.deny(out);

@@ -3,7 +3,7 @@ package dev.jig.webhook.pod;
 import dev.jig.api.diag.Rule;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
-import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.admission.Finding;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,12 +20,12 @@ public final class EphemeralContainers {
     }
 
     public static Decision validate(AdmissionInput in, TenancyView view) {
-        List<Denial> out = new ArrayList<>(PodIsolation.validate(in, view).denials());
+        List<Finding> out = new ArrayList<>(PodIsolation.validate(in, view).denials());
         String node = in.object().path("spec").path("nodeName").asText("");
         String own = view.tenantOfNamespace(in.namespace()).map(t -> t.name()).orElse(null);
         String nodeTenant = view.tenantOfNode(node).orElse("");
         if (!node.isEmpty() && !nodeTenant.isEmpty() && !nodeTenant.equals(own)) {
-            out.add(new Denial(Rule.POD_EPHEMERAL_ON_FOREIGN_NODE, "pod " + in.namespace() + "/" + in.name()
+            out.add(new Finding(Rule.POD_EPHEMERAL_ON_FOREIGN_NODE, "pod " + in.namespace() + "/" + in.name()
                     + " runs on node '" + node + "' of tenant '" + nodeTenant + "'"));
         }
         return Decision.deny(out);

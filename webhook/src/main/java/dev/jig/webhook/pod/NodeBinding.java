@@ -3,7 +3,7 @@ package dev.jig.webhook.pod;
 import dev.jig.api.diag.Rule;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
-import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.admission.Finding;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.util.Optional;
 
@@ -28,19 +28,19 @@ public final class NodeBinding {
         return check("binding target", node, own, view).map(d -> Decision.deny(java.util.List.of(d))).orElse(Decision.allow());
     }
 
-    static Optional<Denial> check(String where, String node, String tenant, TenancyView view) {
+    static Optional<Finding> check(String where, String node, String tenant, TenancyView view) {
         Optional<String> nodeTenant = view.tenantOfNode(node);
         if (nodeTenant.isEmpty()) {
-            return Optional.of(new Denial(Rule.POD_FOREIGN_NODE, where + " '" + node + "' is not a known node"
+            return Optional.of(new Finding(Rule.POD_FOREIGN_NODE, where + " '" + node + "' is not a known node"
                     + (tenant == null ? "" : " of tenant '" + tenant + "'") + "; the scheduler retries once the node is registered"));
         }
         String owner = nodeTenant.get();
         if (tenant != null && !owner.equals(tenant)) {
-            return Optional.of(new Denial(Rule.POD_FOREIGN_NODE, where + " '" + node + "' belongs to "
+            return Optional.of(new Finding(Rule.POD_FOREIGN_NODE, where + " '" + node + "' belongs to "
                     + (owner.isEmpty() ? "no tenant" : "tenant '" + owner + "'") + ", not to tenant '" + tenant + "'"));
         }
         if (tenant == null && !owner.isEmpty()) {
-            return Optional.of(new Denial(Rule.POD_FOREIGN_NODE, where + " '" + node + "' belongs to tenant '" + owner + "'"));
+            return Optional.of(new Finding(Rule.POD_FOREIGN_NODE, where + " '" + node + "' belongs to tenant '" + owner + "'"));
         }
         return Optional.empty();
     }

@@ -3,7 +3,7 @@ package dev.jig.webhook.pod;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.diag.Rule;
 import dev.jig.api.karpenter.WellKnownLabels;
-import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.admission.Finding;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,9 +28,9 @@ final class NodeTargets {
 
     private final TenancyView view;
     private final String tenant;
-    private final List<Denial> out;
+    private final List<Finding> out;
 
-    NodeTargets(TenancyView view, String tenant, List<Denial> out) {
+    NodeTargets(TenancyView view, String tenant, List<Finding> out) {
         this.view = view;
         this.tenant = tenant;
         this.out = out;
@@ -49,11 +49,11 @@ final class NodeTargets {
         for (JsonNode c : spec.path("topologySpreadConstraints")) {
             String key = c.path("topologyKey").asText("");
             if (key.equals(view.tenancyKey()) || key.equals(view.tenancy().poolLabel()) || key.equals(WellKnownLabels.NODEPOOL)) {
-                out.add(new Denial(Rule.POD_FOREIGN_SELECTOR,
+                out.add(new Finding(Rule.POD_FOREIGN_SELECTOR,
                         "topology spread constraint over '" + key + "' spreads the pod across other tenants' nodes"));
             }
             if (tenant != null && c.path("nodeAffinityPolicy").asText("").equals("Ignore")) {
-                out.add(new Denial(Rule.POD_FOREIGN_SELECTOR,
+                out.add(new Finding(Rule.POD_FOREIGN_SELECTOR,
                         "topology spread constraint with nodeAffinityPolicy Ignore counts other tenants' nodes; use Honor"));
             }
         }
@@ -74,12 +74,12 @@ final class NodeTargets {
             case "In" -> values.forEach(v -> {
                 String owner = foreignOwner(key, v, field);
                 if (owner != null) {
-                    out.add(new Denial(Rule.POD_FOREIGN_SELECTOR, where + " " + key + "=" + v + " selects " + owner));
+                    out.add(new Finding(Rule.POD_FOREIGN_SELECTOR, where + " " + key + "=" + v + " selects " + owner));
                 }
             });
             case "Exists", "Gt", "Lt" -> {
                 if (identifying) {
-                    out.add(new Denial(Rule.POD_FOREIGN_SELECTOR, where + " " + key + " " + operator
+                    out.add(new Finding(Rule.POD_FOREIGN_SELECTOR, where + " " + key + " " + operator
                             + " matches every tenant's nodes; select your own with `In`"));
                 }
             }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.diag.Rule;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.Tenancy.TenantEntry;
-import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.admission.Finding;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.util.List;
 import java.util.Objects;
@@ -28,7 +28,7 @@ final class PodAffinityScope {
     private PodAffinityScope() {
     }
 
-    static void check(JsonNode spec, TenantEntry tenant, TenancyView view, List<Denial> out) {
+    static void check(JsonNode spec, TenantEntry tenant, TenancyView view, List<Finding> out) {
         for (String kind : List.of("podAffinity", "podAntiAffinity")) {
             JsonNode a = spec.path("affinity").path(kind);
             for (JsonNode term : a.path("requiredDuringSchedulingIgnoredDuringExecution")) {
@@ -40,18 +40,18 @@ final class PodAffinityScope {
         }
     }
 
-    private static void term(String kind, JsonNode term, TenantEntry tenant, TenancyView view, List<Denial> out) {
+    private static void term(String kind, JsonNode term, TenantEntry tenant, TenancyView view, List<Finding> out) {
         String own = tenant == null ? null : tenant.name();
         for (JsonNode ns : term.path("namespaces")) {
             String owner = view.tenantOfNamespace(ns.asText("")).map(TenantEntry::name).orElse(null);
             if (!Objects.equals(owner, own)) {
-                out.add(new Denial(Rule.POD_FOREIGN_POD_AFFINITY, kind + " term names namespace '" + ns.asText()
+                out.add(new Finding(Rule.POD_FOREIGN_POD_AFFINITY, kind + " term names namespace '" + ns.asText()
                         + "' of " + (owner == null ? "no tenant" : "tenant '" + owner + "'")));
             }
         }
         JsonNode selector = term.get("namespaceSelector");
         if (selector != null && !selector.isNull() && !pinsOwnTenant(selector, tenant, view)) {
-            out.add(new Denial(Rule.POD_FOREIGN_POD_AFFINITY, kind + " term's namespaceSelector " + selector
+            out.add(new Finding(Rule.POD_FOREIGN_POD_AFFINITY, kind + " term's namespaceSelector " + selector
                     + " reaches namespaces outside " + (own == null ? "namespaces of no tenant" : "tenant '" + own + "'")));
         }
     }

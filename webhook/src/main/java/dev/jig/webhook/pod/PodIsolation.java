@@ -5,7 +5,7 @@ import dev.jig.api.diag.Rule;
 import dev.jig.api.tenancy.Tenancy.TenantEntry;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
-import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.admission.Finding;
 import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.util.ArrayList;
@@ -31,19 +31,19 @@ public final class PodIsolation {
 
     public static Decision validate(AdmissionInput in, TenancyView view) {
         Optional<TenantEntry> tenant = view.tenantOfNamespace(in.namespace());
-        List<Denial> found = findings(in.object(), tenant.orElse(null), view);
+        List<Finding> found = findings(in.object(), tenant.orElse(null), view);
         if (in.operation() == Operation.CREATE) {
             tenant.ifPresent(t -> {
                 String selected = in.object().path("spec").path("nodeSelector").path(view.tenancyKey()).asText("");
                 if (selected.isEmpty()) {
-                    found.add(new Denial(Rule.POD_TENANT_SELECTOR_MISSING, "spec.nodeSelector has no '" + view.tenancyKey()
+                    found.add(new Finding(Rule.POD_TENANT_SELECTOR_MISSING, "spec.nodeSelector has no '" + view.tenancyKey()
                             + ": " + t.name() + "' entry"));
                 }
             });
             return Decision.deny(found);
         }
         if (in.operation() == Operation.UPDATE) {
-            Set<Denial> added = new LinkedHashSet<>(found);
+            Set<Finding> added = new LinkedHashSet<>(found);
             added.removeAll(findings(in.oldObject(), tenant.orElse(null), view));
             return Decision.deny(List.copyOf(added));
         }
@@ -51,8 +51,8 @@ public final class PodIsolation {
     }
 
     /** Every isolation finding of a pod object for a pod of {@code tenant} (null: no tenant). */
-    static List<Denial> findings(JsonNode pod, TenantEntry tenant, TenancyView view) {
-        List<Denial> out = new ArrayList<>();
+    static List<Finding> findings(JsonNode pod, TenantEntry tenant, TenancyView view) {
+        List<Finding> out = new ArrayList<>();
         JsonNode spec = pod.path("spec");
         String own = tenant == null ? null : tenant.name();
         Tolerations.check(spec, view.tenancyKey(), own, out);

@@ -2,7 +2,7 @@ package dev.jig.webhook.pod;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.diag.Rule;
-import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.admission.Finding;
 import java.util.List;
 
 /**
@@ -16,21 +16,21 @@ final class Tolerations {
     private Tolerations() {
     }
 
-    static void check(JsonNode spec, String tenancyKey, String tenant, List<Denial> out) {
+    static void check(JsonNode spec, String tenancyKey, String tenant, List<Finding> out) {
         for (JsonNode t : spec.path("tolerations")) {
             String key = t.path("key").asText("");
             String operator = t.path("operator").asText("Equal");
             if (key.isEmpty() && operator.equals("Exists")) {
-                out.add(new Denial(Rule.POD_UNIVERSAL_TOLERATION, "toleration {operator: Exists"
+                out.add(new Finding(Rule.POD_UNIVERSAL_TOLERATION, "toleration {operator: Exists"
                         + effect(t) + "} without a key tolerates every tenant's taint"));
             } else if (key.equals(tenancyKey)) {
                 if (operator.equals("Exists")) {
-                    out.add(new Denial(Rule.POD_FOREIGN_TOLERATION, "toleration {key: " + key + ", operator: Exists"
+                    out.add(new Finding(Rule.POD_FOREIGN_TOLERATION, "toleration {key: " + key + ", operator: Exists"
                             + effect(t) + "} tolerates every tenant's taint"));
                 } else {
                     String value = t.path("value").asText("");
                     if (!value.equals(tenant)) {
-                        out.add(new Denial(Rule.POD_FOREIGN_TOLERATION, "toleration {key: " + key + ", value: " + value
+                        out.add(new Finding(Rule.POD_FOREIGN_TOLERATION, "toleration {key: " + key + ", value: " + value
                                 + effect(t) + "} tolerates tenant '" + value + "'"));
                     }
                 }

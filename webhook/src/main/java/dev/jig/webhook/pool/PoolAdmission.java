@@ -7,7 +7,7 @@ import dev.jig.api.karpenter.rules.Violation;
 import dev.jig.api.tenancy.Provenance;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
-import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.admission.Finding;
 import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.admission.WebhookSettings;
 import dev.jig.webhook.tenancy.TenancyView;
@@ -48,28 +48,28 @@ public final class PoolAdmission {
                 && tenantLabel(object, view).equals(tenantLabel(in.oldObject(), view))) {
             return Decision.allow();
         }
-        List<Denial> denials = new ArrayList<>();
+        List<Finding> denials = new ArrayList<>();
         List<Violation> violations = in.operation() == Operation.UPDATE
                 ? KarpenterRules.validateUpdate(in.oldObject(), object) : KarpenterRules.validate(object);
         for (Violation v : violations) {
-            denials.add(new Denial(v.rule(), (v.pointer().isEmpty() ? "/" : v.pointer()) + ": " + v.message()));
+            denials.add(new Finding(v.rule(), (v.pointer().isEmpty() ? "/" : v.pointer()) + ": " + v.message()));
         }
-        List<Denial> notes = new ArrayList<>();
+        List<Finding> notes = new ArrayList<>();
         String name = object.path("metadata").path("name").asText("");
         String kind = object.path("kind").asText("");
         if (settings.breakGlass().contains(name)) {
-            notes.add(new Denial(Rule.POOL_BREAK_GLASS, kind + " '" + name + "' admitted without provenance by the break-glass list"));
+            notes.add(new Finding(Rule.POOL_BREAK_GLASS, kind + " '" + name + "' admitted without provenance by the break-glass list"));
         } else {
             if (!in.user().isAnyOf(view.tenancy().labelAdmins())) {
-                denials.add(new Denial(Rule.POOL_NOT_COMPILED, "user '" + in.user().username() + "' "
+                denials.add(new Finding(Rule.POOL_NOT_COMPILED, "user '" + in.user().username() + "' "
                         + (in.operation() == Operation.CREATE ? "creates " : "changes the content of ") + kind + " '" + name
                         + "'; only the GitOps principal (the tenancy ConfigMap's labelAdmins) applies compiled pools"));
             }
             String stamped = object.path("metadata").path("annotations").path(Provenance.CONTENT_HASH).asText("");
             if (stamped.isEmpty()) {
-                denials.add(new Denial(Rule.POOL_NOT_COMPILED, kind + " '" + name + "' has no " + Provenance.CONTENT_HASH + " annotation"));
+                denials.add(new Finding(Rule.POOL_NOT_COMPILED, kind + " '" + name + "' has no " + Provenance.CONTENT_HASH + " annotation"));
             } else if (!stamped.equals(hash)) {
-                denials.add(new Denial(Rule.POOL_NOT_COMPILED, kind + " '" + name + "' was edited after compilation: its content hash is "
+                denials.add(new Finding(Rule.POOL_NOT_COMPILED, kind + " '" + name + "' was edited after compilation: its content hash is "
                         + hash + ", the annotation says " + stamped));
             }
         }

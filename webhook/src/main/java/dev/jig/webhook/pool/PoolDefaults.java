@@ -4,62 +4,67 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.karpenter.rules.KarpenterDefaults;
+import dev.jig.api.tenancy.PlatformDefaults;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.admission.WebhookSettings;
+import dev.jig.webhook.tenancy.TenancyView;
 import io.fabric8.zjsonpatch.JsonDiff;
+import java.util.Optional;
 
 /**
- * Fills in what a NodePool or EC2NodeClass leaves out, as a JSON patch: first the platform
- * defaults — a NodePool's node lifetime ({@code spec.template.spec.expireAfter}) and disruption
- * budgets, an EC2NodeClass's IMDSv2 ({@code metadataOptions.httpTokens: required}) and encrypted
- * EBS volumes ({@code ebs.encrypted: true} on every block device mapping that does not say) — then
- * the Karpenter CRD defaults ({@link KarpenterDefaults#withDefaults}). Fields the object sets are
- * never changed. Compiled objects carry every default already, so their patch is empty and their
- * content hash stays valid; a hand-made object is defaulted and then refused by validation
- * anyway unless it is on the break-glass list.
+ * Fills in what a NodePool or EC2NodeClass leaves out, as a JSON patch: the Karpenter CRD defaults
+ * ({@link KarpenterDefaults#withDefaults}: {@code consolidateAfter}, IMDSv2 and the rest, stated
+ * there only), where the platform's own take precedence — a NodePool's node lifetime
+ * ({@code spec.template.spec.expireAfter}) and disruption budgets from the {@link PlatformDefaults}
+ * the tenancy ConfigMap publishes (else the configured fallback in {@link WebhookSettings}), and an
+ * EC2NodeClass's encrypted EBS volumes ({@code ebs.encrypted: true} on every block device mapping
+ * that does not say). Fields the object sets are never changed. Compiled objects carry every
+ * default already, so their patch is empty and their content hash stays valid; a hand-made object
+ * is defaulted and then refused by validation anyway unless it is on the break-glass list.
  */
 public final class PoolDefaults {
 
     private PoolDefaults() {
     }
 
-    public static Decision mutate(AdmissionInput in, WebhookSettings settings) {
+    /** The patch for {@code in}; {@code view} supplies the platform defaults when it has them (none needed otherwise). */
+    public static Decision mutate(AdmissionInput in, WebhookSettings settings, Optional<TenancyView> view) {
         if ((in.operation() != Operation.CREATE && in.operation() != Operation.UPDATE) || !in.object().isObject()) {
             return Decision.allow();
         }
-        ObjectNode defaulted = in.object().deepCopy();
+        ObjectNode defaulted = KarpenterDefaults.withDefaults(in.object());
         ObjectNode spec = object(defaulted, "spec");
         if (spec != null) {
             switch (defaulted.path("kind").asText("")) {
-                case "NodePool" -> nodePool(spec, settings);
+                case "NodePool" -> nodePool(in.object().path("spec"), spec, settings, view.flatMap(v -> v.tenancy().platformDefaults()));
                 case "EC2NodeClass" -> ec2NodeClass(spec);
                 default -> {
                     return Decision.allow();
                 }
             }
         }
-        return Decision.patch((ArrayNode) JsonDiff.asJson(in.object(), KarpenterDefaults.withDefaults(defaulted)));
+        return Decision.patch((ArrayNode) JsonDiff.asJson(in.object(), defaulted));
     }
 
-    private static void nodePool(ObjectNode spec, WebhookSettings settings) {
+    /**
+     * Replaces Karpenter's defaults in {@code spec} with the platform's, for the fields the request's
+     * own spec ({@code requested}) leaves out; in place, so the fields keep the CRD's order.
+     */
+    private static void nodePool(JsonNode requested, ObjectNode spec, WebhookSettings settings, Optional<PlatformDefaults> published) {
+        String expireAfter = published.map(PlatformDefaults::expireAfter).orElse(settings.expireAfter());
+        ArrayNode budgets = published.map(PlatformDefaults::budgets).orElse(settings.budgetsCopy());
         ObjectNode templateSpec = object(object(spec, "template"), "spec");
-        if (templateSpec != null && absent(templateSpec, "expireAfter")) {
-            templateSpec.put("expireAfter", settings.expireAfter());
-        }
-        if (absent(spec, "disruption")) {
-            // Created here so the platform budgets go in before Karpenter's default budget would;
-            // the CRD's object default for disruption is {consolidateAfter: 0s}.
-            spec.putObject("disruption").put("consolidateAfter", "0s");
+        if (expireAfter != null && templateSpec != null && absent(requested.path("template").path("spec"), "expireAfter")) {
+            templateSpec.put("expireAfter", expireAfter);
         }
         ObjectNode disruption = object(spec, "disruption");
-        if (disruption != null && absent(disruption, "budgets")) {
-            disruption.set("budgets", settings.budgetsCopy());
+        if (budgets != null && disruption != null && absent(requested.path("disruption"), "budgets")) {
+            disruption.set("budgets", budgets);
         }
     }
 
-    /** IMDSv2 ({@code httpTokens: required}) is the CRD's own default, applied by {@link KarpenterDefaults}. */
     private static void ec2NodeClass(ObjectNode spec) {
         for (JsonNode mapping : spec.path("blockDeviceMappings")) {
             ObjectNode ebs = object(mapping, "ebs");

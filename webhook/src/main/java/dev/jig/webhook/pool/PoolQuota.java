@@ -5,7 +5,7 @@ import dev.jig.api.diag.Rule;
 import dev.jig.api.karpenter.Quantity;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.Quota;
-import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.admission.Finding;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.math.BigDecimal;
 import java.util.List;
@@ -27,16 +27,16 @@ final class PoolQuota {
     private PoolQuota() {
     }
 
-    static void check(String name, JsonNode pool, String owner, TenancyView view, List<Denial> out) {
+    static void check(String name, JsonNode pool, String owner, TenancyView view, List<Finding> out) {
         JsonNode limits = pool.path("spec").path("limits");
         if (!limits.has("cpu") || !limits.has("memory")) {
-            out.add(new Denial(Rule.POOL_LIMITS_MISSING, "NodePool '" + name + "' sets no "
+            out.add(new Finding(Rule.POOL_LIMITS_MISSING, "NodePool '" + name + "' sets no "
                     + (limits.has("cpu") ? "memory" : limits.has("memory") ? "cpu" : "cpu or memory") + " limit"));
             return;
         }
         if (owner == null) return;
         if (!limits.has(WellKnownLabels.GPU_RESOURCE)) {
-            out.add(new Denial(Rule.POOL_LIMITS_MISSING, "NodePool '" + name + "' of tenant '" + owner + "' sets no "
+            out.add(new Finding(Rule.POOL_LIMITS_MISSING, "NodePool '" + name + "' of tenant '" + owner + "' sets no "
                     + WellKnownLabels.GPU_RESOURCE + " limit (Karpenter reads a missing limit as unlimited; set 0 for a pool without GPUs)"));
             return;
         }
@@ -56,9 +56,9 @@ final class PoolQuota {
         over(name, owner, WellKnownLabels.GPU_RESOURCE, gpu, new Quantity(BigDecimal.valueOf(quota.gpus())), out);
     }
 
-    private static void over(String name, String owner, String resource, Quantity sum, Quantity quota, List<Denial> out) {
+    private static void over(String name, String owner, String resource, Quantity sum, Quantity quota, List<Finding> out) {
         if (sum.compareTo(quota) > 0) {
-            out.add(new Denial(Rule.POOL_OVER_QUOTA, "with NodePool '" + name + "', tenant '" + owner + "' pools' " + resource
+            out.add(new Finding(Rule.POOL_OVER_QUOTA, "with NodePool '" + name + "', tenant '" + owner + "' pools' " + resource
                     + " limits add up to " + sum.format(resource) + ", over its quota of " + quota.format(resource)));
         }
     }

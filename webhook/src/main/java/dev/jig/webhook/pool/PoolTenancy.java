@@ -3,7 +3,7 @@ package dev.jig.webhook.pool;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.diag.Rule;
 import dev.jig.api.tenancy.Tenancy.TenantEntry;
-import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.admission.Finding;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,7 +30,7 @@ final class PoolTenancy {
     }
 
     /** Adds the findings; returns the owning tenant's name, or null when no tenant owns the pool. */
-    static String check(String name, JsonNode pool, TenancyView view, List<Denial> out) {
+    static String check(String name, JsonNode pool, TenancyView view, List<Finding> out) {
         String key = view.tenancyKey();
         JsonNode template = pool.path("spec").path("template");
         String label = text(pool.path("metadata").path("labels").path(key));
@@ -61,11 +61,11 @@ final class PoolTenancy {
         Optional<TenantEntry> owner = view.tenancy().tenantOfNodePool(name);
         if (owner.isEmpty()) {
             if (!claims.isEmpty()) {
-                out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' claims tenant " + quoted(claims)
+                out.add(new Finding(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' claims tenant " + quoted(claims)
                         + " but the tenancy ConfigMap lists it under no tenant"));
             }
             if (!otherOperators.isEmpty()) {
-                out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' has a requirement on " + key + " (" + String.join(", ", otherOperators)
+                out.add(new Finding(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' has a requirement on " + key + " (" + String.join(", ", otherOperators)
                         + ") but the tenancy ConfigMap lists it under no tenant; only DoesNotExist may name the key"));
             }
             return null;
@@ -73,22 +73,22 @@ final class PoolTenancy {
         TenantEntry t = owner.get();
         for (String c : claims) {
             if (!c.equals(t.name())) {
-                out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' of tenant '" + t.name() + "' names tenant '" + c + "'"));
+                out.add(new Finding(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' of tenant '" + t.name() + "' names tenant '" + c + "'"));
             }
         }
         if (!otherOperators.isEmpty()) {
-            out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' of tenant '" + t.name() + "' has a requirement on " + key
+            out.add(new Finding(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' of tenant '" + t.name() + "' has a requirement on " + key
                     + " (" + String.join(", ", otherOperators) + "); a tenant's pool may only require " + key + " In [" + t.name() + "]"));
         }
         if (!label.equals(t.name())) {
-            out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' lacks the label " + key + "=" + t.name()));
+            out.add(new Finding(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' lacks the label " + key + "=" + t.name()));
         }
         if (!nodeLabel.equals(t.name())) {
-            out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' does not label its nodes " + key + "=" + t.name()
+            out.add(new Finding(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' does not label its nodes " + key + "=" + t.name()
                     + " (spec.template.metadata.labels)"));
         }
         if (t.dedicated() && !taints.contains(t.name() + ":NoSchedule")) {
-            out.add(new Denial(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' of dedicated tenant '" + t.name()
+            out.add(new Finding(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' of dedicated tenant '" + t.name()
                     + "' lacks the taint " + key + "=" + t.name() + ":NoSchedule"));
         }
         return t.name();

@@ -58,7 +58,7 @@ public final class WebhookRules {
         Target target = target(in);
         return switch (target) {
             case POD -> view.map(v -> PodDefaults.mutate(in, v)).orElseGet(WebhookRules::notSynced);
-            case POOL -> PoolDefaults.mutate(in, settings);
+            case POOL -> PoolDefaults.mutate(in, settings, view);
             default -> Decision.allow();
         };
     }

@@ -2,7 +2,7 @@ package dev.jig.webhook.server;
 
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
-import dev.jig.webhook.admission.Denial;
+import dev.jig.webhook.admission.Finding;
 import dev.jig.webhook.metrics.WebhookMetrics;
 import dev.jig.webhook.rules.UnknownResourceException;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
@@ -85,7 +85,7 @@ public final class AdmissionEndpoint implements Handler {
             r.setPatch(Base64.getEncoder().encodeToString(d.patchNode().toString().getBytes(StandardCharsets.UTF_8)));
         }
         if (d.allowed() && !d.notes().isEmpty()) {
-            r.setWarnings(d.notes().stream().map(Denial::message).toList());
+            r.setWarnings(d.notes().stream().map(Finding::message).toList());
         }
         return r;
     }
@@ -97,7 +97,7 @@ public final class AdmissionEndpoint implements Handler {
                     .addKeyValue("namespace", in.namespace()).addKeyValue("name", in.name()).addKeyValue("user", in.user().username())
                     .addKeyValue("rules", String.join(",", d.ruleIds())).log(d.message());
         }
-        for (Denial note : d.notes()) {
+        for (Finding note : d.notes()) {
             AUDIT.atWarn().addKeyValue("event", "break-glass").addKeyValue("webhook", name).addKeyValue("uid", in.uid())
                     .addKeyValue("operation", in.operation().name()).addKeyValue("resource", in.group() + "/" + in.resourcePath())
                     .addKeyValue("name", in.name()).addKeyValue("user", in.user().username()).addKeyValue("rule", note.rule().id())

@@ -3,8 +3,10 @@ package dev.jig.webhook.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.karpenter.rules.KarpenterRules;
+import dev.jig.api.tenancy.PlatformDefaults;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.admission.WebhookSettings;
@@ -13,6 +15,7 @@ import dev.jig.webhook.support.Pods;
 import dev.jig.webhook.support.Requests;
 import io.fabric8.zjsonpatch.JsonPatch;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class MutationTest {
@@ -83,6 +86,27 @@ class MutationTest {
         assertThat(patched.at("/spec/disruption").toString())
                 .isEqualTo("{\"consolidateAfter\":\"0s\",\"budgets\":[{\"nodes\":\"10%\"}],\"consolidationPolicy\":\"WhenEmptyOrUnderutilized\"}");
         assertThat(KarpenterRules.validate(patched)).isEmpty();
+    }
+
+    @Test
+    void handMadePoolGetsThePlatformDefaultsTheTenancyPublishesBeforeTheConfiguredFallback() {
+        ArrayNode fallback = Acme.JSON.createArrayNode();
+        fallback.addObject().put("nodes", "5%");
+        WebhookRules rules = new WebhookRules(new WebhookSettings(Set.of(), WebhookSettings.DEFAULT_EXEMPT, "336h", fallback));
+        ObjectNode pool = Acme.object("NodePool", "storefront-web");
+        ((ObjectNode) pool.get("spec")).remove("disruption");
+        ((ObjectNode) pool.at("/spec/template/spec")).remove("expireAfter");
+        PlatformDefaults published = Acme.view().tenancy().platformDefaults().orElseThrow();
+
+        JsonNode patched = apply(rules.mutate(Requests.pool(Operation.CREATE, pool, null), Optional.of(Acme.view())), pool);
+        assertThat(patched.at("/spec/template/spec/expireAfter").asText()).isEqualTo(published.expireAfter()).isEqualTo("720h");
+        assertThat(patched.at("/spec/disruption/budgets")).isEqualTo(published.budgets()).hasSize(8);
+        assertThat(patched.at("/spec/disruption/consolidateAfter").asText()).isEqualTo("0s");
+        assertThat(KarpenterRules.validate(patched)).isEmpty();
+
+        JsonNode withoutView = apply(rules.mutate(Requests.pool(Operation.CREATE, pool, null), Optional.empty()), pool);
+        assertThat(withoutView.at("/spec/template/spec/expireAfter").asText()).isEqualTo("336h");
+        assertThat(withoutView.at("/spec/disruption/budgets").toString()).isEqualTo("[{\"nodes\":\"5%\"}]");
     }
 
     @Test

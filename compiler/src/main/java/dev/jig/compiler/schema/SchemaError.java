@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 /**
- * One raw schema violation, detached from the validator library so that pruning and wording are
- * plain functions over data.
+ * One raw JSON Schema error (the validator's {@code Error}), detached from the validator library so
+ * that pruning and wording are plain functions over data. Not a Karpenter CRD rule's
+ * {@link dev.jig.api.karpenter.rules.Violation}: this one is about a policy file against Jig's schema.
  *
  * @param keyword        the failing keyword ({@code type}, {@code required}, ...)
  * @param pointer        JSON Pointer of the instance that failed ({@code /spec/pools/0})
@@ -16,6 +17,6 @@ import java.util.List;
  * @param instance       the failing instance value
  * @param message        the validator's own message, used when no better wording is known
  */
-record Violation(String keyword, String pointer, List<String> evaluationPath, String schemaPointer,
-                 String property, List<Object> arguments, JsonNode instance, String message) {
+record SchemaError(String keyword, String pointer, List<String> evaluationPath, String schemaPointer,
+                   String property, List<Object> arguments, JsonNode instance, String message) {
 }

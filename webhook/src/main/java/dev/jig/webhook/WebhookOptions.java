@@ -1,0 +1,97 @@
+package dev.jig.webhook;
+
+import dev.jig.webhook.admission.WebhookSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * The webhook's command-line options. Each flag {@code --some-name} falls back to the environment
+ * variable {@code JIG_WEBHOOK_SOME_NAME} (picocli's {@code ${env:...}} default), so a Helm chart can
+ * configure the webhook and the controller alike. Precedence, highest first: flag, environment
+ * variable, the JSON file named by {@code --config} ({@link WebhookConfig#withFile}), built-in
+ * defaults ({@link WebhookConfig#defaults}). A field left {@code null} here was given neither as a
+ * flag nor in the environment.
+ */
+public final class WebhookOptions {
+
+    @Option(names = "--config", defaultValue = "${env:JIG_WEBHOOK_CONFIG}",
+            description = "JSON configuration file, below flags and environment (see WebhookConfig)")
+    Path config;
+
+    @Option(names = "--host", defaultValue = "${env:JIG_WEBHOOK_HOST}", description = "address to bind (default 0.0.0.0)")
+    String host;
+
+    @Option(names = "--port", defaultValue = "${env:JIG_WEBHOOK_PORT}", description = "HTTPS port (default 8443)")
+    Integer port;
+
+    @Option(names = "--tls-cert", defaultValue = "${env:JIG_WEBHOOK_TLS_CERT}",
+            description = "PEM certificate chain (default /etc/jig-webhook/tls/tls.crt)")
+    Path tlsCert;
+
+    @Option(names = "--tls-key", defaultValue = "${env:JIG_WEBHOOK_TLS_KEY}",
+            description = "PEM private key (default /etc/jig-webhook/tls/tls.key)")
+    Path tlsKey;
+
+    @Option(names = "--tls-reload-seconds", defaultValue = "${env:JIG_WEBHOOK_TLS_RELOAD_SECONDS}",
+            description = "how often to look for a renewed certificate (default 10)")
+    Long tlsReloadSeconds;
+
+    @Option(names = "--break-glass", split = ",", defaultValue = "${env:JIG_WEBHOOK_BREAK_GLASS}",
+            description = "NodePool/EC2NodeClass names admitted without provenance")
+    List<String> breakGlass;
+
+    @Option(names = "--exempt-namespaces", split = ",", defaultValue = "${env:JIG_WEBHOOK_EXEMPT_NAMESPACES}",
+            description = "namespaces no rule touches (default kube-system,kube-public,kube-node-lease,jig-system)")
+    List<String> exemptNamespaces;
+
+    @Option(names = "--drain-seconds", defaultValue = "${env:JIG_WEBHOOK_DRAIN_SECONDS}",
+            description = "on SIGTERM, keep serving while not ready for this long (default 5)")
+    Long drainSeconds;
+
+    @Option(names = "--stop-timeout-seconds", defaultValue = "${env:JIG_WEBHOOK_STOP_TIMEOUT_SECONDS}",
+            description = "then wait this long for requests in flight (default 20)")
+    Long stopTimeoutSeconds;
+
+    @Option(names = "--noop-endpoint", defaultValue = "${env:JIG_WEBHOOK_NOOP_ENDPOINT:-false}",
+            description = "also serve POST /noop (benchmark baseline)")
+    boolean noopEndpoint;
+
+    @Option(names = "--manifests", defaultValue = "${env:JIG_WEBHOOK_MANIFESTS}",
+            description = "run without a cluster: a fixed tenancy view from the output of `jig compile --out DIR`")
+    Path manifests;
+
+    /** The configuration file, or null when none is given. */
+    public Path config() {
+        return config;
+    }
+
+    /** The compiled manifests directory for a run without a cluster, or null. */
+    public Path manifests() {
+        return manifests;
+    }
+
+    /**
+     * The configuration: the built-in defaults, then the {@code --config} file, then these options.
+     * Throws {@link IllegalArgumentException} naming a problem with the file.
+     */
+    public WebhookConfig resolve() {
+        WebhookConfig c = WebhookConfig.defaults();
+        if (config != null) c = c.withFile(config);
+        return applyTo(c);
+    }
+
+    /** {@code base} with every option that was given (as a flag or in the environment) applied over it. */
+    public WebhookConfig applyTo(WebhookConfig base) {
+        WebhookConfig c = base.with(host, port, tlsCert, tlsKey, breakGlass, noopEndpoint);
+        WebhookSettings s = exemptNamespaces == null ? c.settings() : c.settings().withExemptNamespaces(new LinkedHashSet<>(exemptNamespaces));
+        return new WebhookConfig(c.host(), c.port(), c.tlsCert(), c.tlsKey(), seconds(tlsReloadSeconds, c.tlsReload()),
+                seconds(drainSeconds, c.drain()), seconds(stopTimeoutSeconds, c.stopTimeout()), c.noopEndpoint(), s);
+    }
+
+    private static Duration seconds(Long given, Duration otherwise) {
+        return given == null ? otherwise : Duration.ofSeconds(given);
+    }
+}

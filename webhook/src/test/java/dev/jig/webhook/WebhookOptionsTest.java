@@ -1,0 +1,60 @@
+package dev.jig.webhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+class WebhookOptionsTest {
+
+    private static WebhookOptions parse(String... args) {
+        WebhookOptions options = new WebhookOptions();
+        new CommandLine(options).parseArgs(args);
+        return options;
+    }
+
+    @Test
+    void everyFlagFallsBackToTheEnvironmentVariableNamedAfterIt() {
+        int flags = 0;
+        for (Field f : WebhookOptions.class.getDeclaredFields()) {
+            Option o = f.getAnnotation(Option.class);
+            if (o == null) continue;
+            flags++;
+            String env = "JIG_WEBHOOK_" + o.names()[0].substring(2).toUpperCase().replace('-', '_');
+            assertThat(o.defaultValue()).as(o.names()[0]).matches("\\$\\{env:" + env + "(:-[^}]*)?}");
+        }
+        assertThat(flags).isEqualTo(new CommandLine(new WebhookOptions()).getCommandSpec().options().size());
+    }
+
+    @Test
+    void flagsOverrideTheFileWhichOverridesTheDefaults() throws Exception {
+        Path file = Files.createTempFile("webhook", ".json");
+        Files.writeString(file, "{\"port\": 9443, \"tlsCert\": \"/tls/a.crt\", \"drainSeconds\": 7, \"exemptNamespaces\": [\"ops\"]}");
+        WebhookConfig cfg = parse("--config", file.toString(), "--port", "10443", "--tls-key", "/k", "--break-glass", "p1,p2",
+                "--stop-timeout-seconds", "3").resolve();
+        assertThat(cfg.port()).isEqualTo(10443);
+        assertThat(cfg.tlsCert()).isEqualTo(Path.of("/tls/a.crt"));
+        assertThat(cfg.tlsKey()).isEqualTo(Path.of("/k"));
+        assertThat(cfg.drain()).isEqualTo(Duration.ofSeconds(7));
+        assertThat(cfg.stopTimeout()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(cfg.tlsReload()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(cfg.settings().breakGlass()).isEqualTo(Set.of("p1", "p2"));
+        assertThat(cfg.settings().exemptNamespaces()).containsExactly("ops");
+        assertThat(cfg.noopEndpoint()).isFalse();
+    }
+
+    @Test
+    void withoutFlagsEnvironmentOrFileTheDefaultsHold() {
+        WebhookConfig cfg = parse("--exempt-namespaces", "kube-system,ops", "--noop-endpoint").resolve();
+        assertThat(cfg.host()).isEqualTo("0.0.0.0");
+        assertThat(cfg.port()).isEqualTo(8443);
+        assertThat(cfg.settings().exemptNamespaces()).containsExactlyInAnyOrder("kube-system", "ops");
+        assertThat(cfg.noopEndpoint()).isTrue();
+    }
+}
