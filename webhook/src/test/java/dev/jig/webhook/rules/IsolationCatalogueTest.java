@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.WebhookSettings;
-import dev.jig.webhook.support.Acme;
-import dev.jig.webhook.support.Catalogue;
-import dev.jig.webhook.support.Catalogue.Case;
+import dev.jig.webhook.testing.Acme;
+import dev.jig.webhook.testing.Catalogue;
+import dev.jig.webhook.testing.Catalogue.Case;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;

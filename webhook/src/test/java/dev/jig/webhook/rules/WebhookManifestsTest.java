@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.admission.WebhookSettings;
-import dev.jig.webhook.support.Requests;
+import dev.jig.webhook.testing.Requests;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

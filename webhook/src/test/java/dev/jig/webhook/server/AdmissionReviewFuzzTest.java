@@ -8,7 +8,7 @@ import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.WebhookSettings;
 import dev.jig.webhook.rules.UnknownResourceException;
 import dev.jig.webhook.rules.WebhookRules;
-import dev.jig.webhook.support.Acme;
+import dev.jig.webhook.testing.Acme;
 import dev.jig.webhook.tenancy.TenancyView;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionReview;
 import java.util.Optional;

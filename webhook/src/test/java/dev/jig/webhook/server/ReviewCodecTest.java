@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Operation;
-import dev.jig.webhook.support.Acme;
-import dev.jig.webhook.support.Pods;
-import dev.jig.webhook.support.Requests;
+import dev.jig.webhook.testing.Acme;
+import dev.jig.webhook.testing.Pods;
+import dev.jig.webhook.testing.Requests;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

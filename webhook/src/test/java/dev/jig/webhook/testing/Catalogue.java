@@ -1,8 +1,8 @@
-package dev.jig.webhook.support;
+package dev.jig.webhook.testing;
 
-import static dev.jig.webhook.support.Pods.pod;
-import static dev.jig.webhook.support.Pods.steered;
-import static dev.jig.webhook.support.Pods.with;
+import static dev.jig.webhook.testing.Pods.pod;
+import static dev.jig.webhook.testing.Pods.steered;
+import static dev.jig.webhook.testing.Pods.with;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package dev.jig.webhook.support;
+package dev.jig.webhook.testing;
 
 import java.io.IOException;
 import java.io.StringWriter;

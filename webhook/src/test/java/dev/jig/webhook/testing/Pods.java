@@ -1,4 +1,4 @@
-package dev.jig.webhook.support;
+package dev.jig.webhook.testing;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
