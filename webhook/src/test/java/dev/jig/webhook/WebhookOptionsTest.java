@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 class WebhookOptionsTest {
 

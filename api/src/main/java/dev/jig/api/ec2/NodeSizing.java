@@ -1,7 +1,7 @@
 package dev.jig.api.ec2;
 
-import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Quantity;
+import dev.jig.api.karpenter.ResourceList;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

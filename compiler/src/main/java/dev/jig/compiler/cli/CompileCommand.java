@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code jig compile}: policies in, manifests out (stdout or a directory); findings on stderr. */
 @Command(name = "compile", mixinStandardHelpOptions = true,

@@ -5,9 +5,9 @@ import dev.jig.compiler.report.ReportFormat;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code jig lint}: every check, nothing written; the report goes to stdout, exit 1 on any finding. */
 @Command(name = "lint", mixinStandardHelpOptions = true,

@@ -2,8 +2,8 @@ package dev.jig.compiler.cli;
 
 import dev.jig.api.diag.ExitCode;
 import java.io.PrintWriter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * The {@code jig} command. Exit codes: 0 clean, 1 findings, 2 usage or I/O error. No stack trace

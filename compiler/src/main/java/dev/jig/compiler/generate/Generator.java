@@ -2,7 +2,6 @@ package dev.jig.compiler.generate;
 
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.karpenter.ApiGroups;
-import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.PoolNames;

@@ -1,5 +1,6 @@
 package dev.jig.controller.app;
 
+import dev.jig.controller.kube.KubeFailures;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -25,7 +26,7 @@ record KubeConnection(KubernetesClient client, String server, String source) {
         Config config;
         String source;
         if (kubeconfig != null && !kubeconfig.isBlank()) {
-            Path file = Path.of(kubeconfig.split(java.io.File.pathSeparator)[0]);
+            Path file = Path.of(kubeconfig);
             if (!Files.isRegularFile(file)) throw new IOException("kubeconfig " + file + " does not exist");
             config = Config.fromKubeconfig(context, Files.readString(file), file.toString());
             source = "kubeconfig " + file;
@@ -45,20 +46,8 @@ record KubeConnection(KubernetesClient client, String server, String source) {
             probe.getKubernetesVersion();
             return Optional.empty();
         } catch (KubernetesClientException e) {
-            return Optional.of("cannot reach the Kubernetes API server at " + server + " (from " + source + "): " + rootCause(e)
+            return Optional.of("cannot reach the Kubernetes API server at " + server + " (from " + source + "): " + KubeFailures.describe(e)
                     + ". Point --kubeconfig (or KUBECONFIG) at a reachable cluster, choose another --context, or run in a cluster with a service account.");
         }
-    }
-
-    private static String rootCause(Throwable e) {
-        Throwable root = e;
-        String message = e.getMessage();
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-            if (root.getMessage() != null && !root.getMessage().isBlank()) message = root.getMessage();
-        }
-        if (e instanceof KubernetesClientException k && k.getCode() > 0) return "HTTP " + k.getCode() + " " + message;
-        String kind = root.getClass().getSimpleName();
-        return message == null || message.isBlank() ? kind : kind + ": " + message;
     }
 }

@@ -2,8 +2,8 @@ package dev.jig.controller.app;
 
 import dev.jig.api.diag.ExitCode;
 import dev.jig.compiler.cli.CliRunner;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 

@@ -51,8 +51,8 @@ final class RunCommand implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
     private static volatile boolean running;
 
-    @Option(names = "--kubeconfig", defaultValue = "${env:KUBECONFIG}",
-            description = "Kubeconfig file (env KUBECONFIG; default: ~/.kube/config, else the in-cluster service account).")
+    @Option(names = "--kubeconfig",
+            description = "Kubeconfig file (default: the files in KUBECONFIG, merged as kubectl does, else ~/.kube/config, else the in-cluster service account).")
     String kubeconfig;
 
     @Option(names = "--context", defaultValue = "${env:JIG_KUBE_CONTEXT}", description = "Kubeconfig context (env JIG_KUBE_CONTEXT; default: the current one).")

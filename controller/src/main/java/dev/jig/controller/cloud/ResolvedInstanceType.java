@@ -1,9 +1,9 @@
 package dev.jig.controller.cloud;
 
-import dev.jig.controller.cloud.sim.InstanceTypeResolver;
-import dev.jig.api.karpenter.ResourceList;
-import dev.jig.api.ec2.NodeSizing;
 import dev.jig.api.ec2.InstanceType;
+import dev.jig.api.ec2.NodeSizing;
+import dev.jig.api.karpenter.ResourceList;
+import dev.jig.controller.cloud.sim.InstanceTypeResolver;
 
 import java.util.List;
 import java.util.Map;

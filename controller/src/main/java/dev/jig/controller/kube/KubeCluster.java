@@ -1,6 +1,7 @@
 package dev.jig.controller.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jig.api.ec2.NodeClass;
 import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.tenancy.LastGoodTenancy;
@@ -10,7 +11,6 @@ import dev.jig.controller.manifest.KarpenterManifests;
 import dev.jig.controller.manifest.PodManifests;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
-import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.state.Cluster;
@@ -81,9 +81,7 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         informers.put(name, informer);
         informer.start().whenComplete((ok, failure) -> {
             if (failure != null) {
-                Throwable root = failure;
-                while (root.getCause() != null && root.getCause() != root) root = root.getCause();
-                String why = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+                String why = KubeFailures.describe(failure);
                 failures.put(name, why);
                 LOG.atWarn().addKeyValue("event", "informer-failed").addKeyValue("informer", name).addKeyValue("reason", why)
                         .log("informer for {} could not list: {} (it keeps retrying)", name, why);

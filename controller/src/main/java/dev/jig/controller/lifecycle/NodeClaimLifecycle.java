@@ -1,12 +1,8 @@
 package dev.jig.controller.lifecycle;
 
-import dev.jig.api.karpenter.TaintKeys;
-import dev.jig.controller.state.ClusterSnapshot;
-import dev.jig.controller.state.Cluster;
-import dev.jig.controller.provisioning.SchedulingInputs;
-import dev.jig.controller.loop.TimelineEvent;
-import dev.jig.controller.loop.Timeline;
+import dev.jig.api.ec2.NodeClass;
 import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.TaintKeys;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.cloud.CloudOperationException;
 import dev.jig.controller.cloud.CloudProvider;
@@ -15,9 +11,12 @@ import dev.jig.controller.cloud.Instance;
 import dev.jig.controller.cloud.InsufficientCapacityException;
 import dev.jig.controller.cloud.NodeClaimNotFoundException;
 import dev.jig.controller.cloud.NodeClassNotReadyException;
+import dev.jig.controller.loop.Timeline;
+import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
-import dev.jig.api.ec2.NodeClass;
+import dev.jig.controller.state.Cluster;
+import dev.jig.controller.state.ClusterSnapshot;
 
 import java.time.Clock;
 import java.time.Duration;

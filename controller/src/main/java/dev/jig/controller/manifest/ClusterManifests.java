@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.karpenter.Annotations;
 import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
-import dev.jig.api.karpenter.ResourceList;
 
 import java.time.Instant;
 import java.util.ArrayList;

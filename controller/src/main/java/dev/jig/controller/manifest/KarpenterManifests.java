@@ -1,19 +1,19 @@
 package dev.jig.controller.manifest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jig.api.ec2.AmiFamily;
+import dev.jig.api.ec2.Kubelet;
+import dev.jig.api.ec2.NodeClass;
 import dev.jig.api.karpenter.Quantity;
 import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.model.NodeClassSelectors;
 import dev.jig.api.karpenter.rules.KarpenterDefaults;
-import dev.jig.api.ec2.AmiFamily;
 import dev.jig.controller.model.Disruption;
-import dev.jig.api.ec2.Kubelet;
 import dev.jig.controller.model.Limits;
-import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.PoolRequirement;
-import dev.jig.api.karpenter.ResourceList;
 
 import java.math.RoundingMode;
 import java.util.ArrayList;

@@ -2,11 +2,11 @@ package dev.jig.controller.manifest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.model.LabelSelector;
 import dev.jig.controller.model.NodeSelectorTerm;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.PodAffinityTerm;
-import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.model.Toleration;
 import dev.jig.controller.model.TopologySpread;
 

@@ -1,7 +1,7 @@
 package dev.jig.controller.metrics;
 
-import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.loop.Timeline;
+import dev.jig.controller.loop.TimelineEvent;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**

@@ -1,7 +1,7 @@
 package dev.jig.controller.model;
 
-import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Taint;
 
 import java.time.Instant;

@@ -1,17 +1,17 @@
 package dev.jig.controller.provisioning;
 
-import dev.jig.controller.state.ClusterSnapshot;
-import dev.jig.controller.state.Cluster;
-import dev.jig.controller.loop.TimelineEvent;
-import dev.jig.controller.loop.Timeline;
-import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.lifecycle.NodeClaimLifecycle;
+import dev.jig.controller.loop.Timeline;
+import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.scheduling.PlannedNodeClaim;
 import dev.jig.controller.scheduling.Scheduler;
 import dev.jig.controller.scheduling.SchedulingResult;
 import dev.jig.controller.scheduling.Unschedulable;
+import dev.jig.controller.state.Cluster;
+import dev.jig.controller.state.ClusterSnapshot;
 
 import java.time.Clock;
 import java.time.Duration;

@@ -1,21 +1,20 @@
 package dev.jig.controller.provisioning;
 
-import dev.jig.api.karpenter.TaintKeys;
-import dev.jig.controller.state.ClusterSnapshot;
+import dev.jig.api.ec2.NodeClass;
 import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.TaintKeys;
 import dev.jig.api.karpenter.WellKnownLabels;
-import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.cloud.ResolvedInstanceType;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
-import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.cloud.ResolvedInstanceType;
-import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.scheduling.ExistingNode;
 import dev.jig.controller.scheduling.SchedulingInput;
+import dev.jig.controller.state.ClusterSnapshot;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,9 +1,9 @@
 package dev.jig.controller.scheduling;
 
 import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Limits;
-import dev.jig.api.karpenter.ResourceList;
 
 import java.util.HashMap;
 import java.util.Map;

@@ -1,12 +1,12 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.controller.requirements.NodeRequirements;
-import dev.jig.controller.requirements.NodeRequirement;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.cloud.Offering;
-import dev.jig.controller.model.Pod;
 import dev.jig.controller.cloud.ResolvedInstanceType;
-import dev.jig.api.karpenter.ResourceList;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.requirements.NodeRequirement;
+import dev.jig.controller.requirements.NodeRequirements;
 
 import java.util.ArrayList;
 import java.util.Comparator;

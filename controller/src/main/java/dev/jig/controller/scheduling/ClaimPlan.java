@@ -1,9 +1,9 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.controller.requirements.NodeRequirements;
-import dev.jig.controller.requirements.NodeRequirement;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.controller.requirements.NodeRequirement;
+import dev.jig.controller.requirements.NodeRequirements;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,11 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.controller.requirements.NodeRequirements;
-import dev.jig.controller.requirements.NodeRequirement;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.controller.model.NodeSelectorTerm;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.Toleration;
+import dev.jig.controller.requirements.NodeRequirement;
+import dev.jig.controller.requirements.NodeRequirements;
 
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.controller.requirements.NodeRequirement;
 import dev.jig.controller.cloud.Offering;
+import dev.jig.controller.requirements.NodeRequirement;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,8 +1,8 @@
 package dev.jig.controller.scheduling;
 
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.controller.model.Pod;
-import dev.jig.api.karpenter.ResourceList;
 
 import java.util.List;
 import java.util.Map;

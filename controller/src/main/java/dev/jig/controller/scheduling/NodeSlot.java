@@ -1,11 +1,11 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.controller.requirements.NodeRequirements;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Pod;
-import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.model.Toleration;
+import dev.jig.controller.requirements.NodeRequirements;
 
 import java.util.ArrayList;
 import java.util.List;

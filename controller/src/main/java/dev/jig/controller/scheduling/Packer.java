@@ -1,7 +1,7 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.controller.requirements.NodeRequirements;
 import dev.jig.api.diag.Rule;
+import dev.jig.controller.requirements.NodeRequirements;
 
 import java.util.ArrayList;
 import java.util.List;

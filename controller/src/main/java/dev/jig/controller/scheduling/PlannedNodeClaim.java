@@ -1,10 +1,10 @@
 package dev.jig.controller.scheduling;
 
 import dev.jig.api.karpenter.Requirement;
-import dev.jig.api.karpenter.Taint;
-import dev.jig.controller.model.Pod;
-import dev.jig.controller.cloud.ResolvedInstanceType;
 import dev.jig.api.karpenter.ResourceList;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.controller.cloud.ResolvedInstanceType;
+import dev.jig.controller.model.Pod;
 
 import java.util.List;
 import java.util.Map;

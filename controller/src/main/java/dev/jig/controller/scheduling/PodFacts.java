@@ -1,10 +1,10 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.controller.requirements.NodeRequirements;
-import dev.jig.controller.requirements.NodeRequirement;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.NodeSelectorTerm;
 import dev.jig.controller.model.Pod;
+import dev.jig.controller.requirements.NodeRequirement;
+import dev.jig.controller.requirements.NodeRequirements;
 
 import java.util.ArrayList;
 import java.util.Comparator;

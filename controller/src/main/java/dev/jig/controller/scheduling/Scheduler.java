@@ -1,12 +1,12 @@
 package dev.jig.controller.scheduling;
 
 import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
-import dev.jig.api.karpenter.ResourceList;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

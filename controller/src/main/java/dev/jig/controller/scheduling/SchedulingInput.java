@@ -1,9 +1,9 @@
 package dev.jig.controller.scheduling;
 
 import dev.jig.api.tenancy.Tenancy;
+import dev.jig.controller.cloud.ResolvedInstanceType;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.cloud.ResolvedInstanceType;
 
 import java.util.List;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.controller.requirements.NodeRequirements;
 import dev.jig.api.karpenter.Taint;
+import dev.jig.controller.requirements.NodeRequirements;
 
 import java.util.List;
 

@@ -1,10 +1,10 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.controller.requirements.NodeRequirement;
 import dev.jig.api.diag.Rule;
 import dev.jig.api.karpenter.Requirement;
-import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.ResourceList;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.controller.requirements.NodeRequirement;
 
 /** Decides a pod's {@link PodFacts.TemplateFit} for one pool: taints, requirements, types, offerings, size. */
 final class TemplateFits {

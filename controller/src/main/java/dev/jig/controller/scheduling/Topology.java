@@ -1,10 +1,10 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.controller.requirements.NodeRequirements;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.PodAffinityTerm;
 import dev.jig.controller.model.TopologySpread;
+import dev.jig.controller.requirements.NodeRequirements;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,10 +1,10 @@
 package dev.jig.controller.scheduling;
 
-import dev.jig.controller.requirements.NodeRequirements;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.controller.model.LabelSelector;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.Toleration;
+import dev.jig.controller.requirements.NodeRequirements;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.jig.controller.simulate;
 
+import dev.jig.api.ec2.NodeClass;
 import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
-import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.state.Cluster;

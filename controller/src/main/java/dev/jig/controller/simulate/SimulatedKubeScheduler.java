@@ -1,16 +1,15 @@
 package dev.jig.controller.simulate;
 
 import dev.jig.api.karpenter.TaintKeys;
+import dev.jig.controller.loop.Timeline;
+import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.state.ClusterSnapshot;
-import dev.jig.controller.loop.TimelineEvent;
-import dev.jig.controller.loop.Timeline;
-import dev.jig.controller.provisioning.SchedulingInputs;
 import dev.jig.controller.scheduling.ExistingNode;
 import dev.jig.controller.scheduling.Scheduler;
 import dev.jig.controller.scheduling.SchedulingInput;
 import dev.jig.controller.scheduling.SchedulingResult;
+import dev.jig.controller.state.ClusterSnapshot;
 
 import java.time.Clock;
 import java.util.ArrayList;

@@ -4,14 +4,14 @@ import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.cloud.Instance;
+import dev.jig.controller.lifecycle.NodeClaimLifecycle;
+import dev.jig.controller.loop.Timeline;
+import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.state.ClusterSnapshot;
-import dev.jig.controller.loop.TimelineEvent;
-import dev.jig.controller.loop.Timeline;
-import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.scheduling.DaemonSets;
+import dev.jig.controller.state.ClusterSnapshot;
 
 import java.time.Clock;
 import java.time.Duration;

@@ -1,14 +1,14 @@
 package dev.jig.controller.simulate;
 
 import dev.jig.api.ec2.Catalog;
-import dev.jig.controller.cloud.sim.SimulatedCloud;
 import dev.jig.controller.cloud.UnavailableOfferings;
 import dev.jig.controller.cloud.sim.InstanceTypeResolver;
-import dev.jig.controller.state.ClusterSnapshot;
+import dev.jig.controller.cloud.sim.SimulatedCloud;
+import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.provisioning.NameGenerator;
-import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.provisioning.Provisioner;
+import dev.jig.controller.state.ClusterSnapshot;
 
 import java.time.Duration;
 import java.time.Instant;

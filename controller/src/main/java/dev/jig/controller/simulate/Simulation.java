@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.diag.Diagnostic;
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.tenancy.Tenancy;
+import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.manifest.KarpenterManifests;
 import dev.jig.controller.manifest.PodManifests;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.state.ClusterSnapshot;
-import dev.jig.controller.loop.TimelineEvent;
 
 import java.io.IOException;
 import java.util.ArrayList;

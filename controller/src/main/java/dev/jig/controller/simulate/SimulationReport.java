@@ -8,11 +8,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.diag.Diagnostic;
 import dev.jig.api.ec2.Catalog;
+import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.state.ClusterSnapshot;
-import dev.jig.controller.loop.TimelineEvent;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -2,18 +2,18 @@ package dev.jig.controller.bench;
 
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.ec2.InstanceType;
+import dev.jig.api.ec2.NodeClass;
 import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.WellKnownLabels;
-import dev.jig.controller.model.Disruption;
 import dev.jig.controller.cloud.sim.InstanceTypeResolver;
+import dev.jig.controller.model.Disruption;
 import dev.jig.controller.model.LabelSelector;
 import dev.jig.controller.model.Limits;
-import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.PodAffinityTerm;
 import dev.jig.controller.model.PoolRequirement;
-import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.model.TopologySpread;
 import dev.jig.controller.scheduling.SchedulingInput;
 

@@ -1,9 +1,9 @@
 package dev.jig.controller.bench;
 
 import dev.jig.api.ec2.Catalog;
-import dev.jig.controller.model.Pod;
-import dev.jig.controller.cloud.ResolvedInstanceType;
 import dev.jig.api.karpenter.ResourceList;
+import dev.jig.controller.cloud.ResolvedInstanceType;
+import dev.jig.controller.model.Pod;
 import dev.jig.controller.scheduling.PriceFrontier;
 import dev.jig.controller.scheduling.Scheduler;
 import dev.jig.controller.scheduling.SchedulingInput;

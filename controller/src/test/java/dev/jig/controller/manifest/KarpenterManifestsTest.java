@@ -3,10 +3,10 @@ package dev.jig.controller.manifest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jig.api.ec2.AmiFamily;
-import dev.jig.controller.model.Limits;
 import dev.jig.api.ec2.NodeClass;
-import dev.jig.controller.model.NodePool;
 import dev.jig.api.karpenter.ResourceList;
+import dev.jig.controller.model.Limits;
+import dev.jig.controller.model.NodePool;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;

@@ -3,8 +3,8 @@ package dev.jig.controller.manifest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jig.api.karpenter.Requirement;
-import dev.jig.controller.model.Pod;
 import dev.jig.api.karpenter.ResourceList;
+import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.Toleration;
 import org.junit.jupiter.api.Test;
 

@@ -1,19 +1,19 @@
 package dev.jig.controller.provisioning;
 
-import dev.jig.controller.loop.TimelineEvent;
-import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.api.ec2.Catalog;
+import dev.jig.api.ec2.NodeClass;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.Quota;
 import dev.jig.api.tenancy.Tenancy;
+import dev.jig.controller.lifecycle.NodeClaimLifecycle;
+import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
-import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
-import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.simulate.SimulatedWorld;
 import org.junit.jupiter.api.Test;
 

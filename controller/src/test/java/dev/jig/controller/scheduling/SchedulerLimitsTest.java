@@ -2,13 +2,13 @@ package dev.jig.controller.scheduling;
 
 import dev.jig.api.diag.Rule;
 import dev.jig.api.karpenter.Requirement.Operator;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.Quota;
 import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
-import dev.jig.api.karpenter.ResourceList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -2,9 +2,9 @@ package dev.jig.controller.scheduling;
 
 import dev.jig.api.diag.Rule;
 import dev.jig.api.karpenter.Requirement.Operator;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Pod;
-import dev.jig.api.karpenter.ResourceList;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

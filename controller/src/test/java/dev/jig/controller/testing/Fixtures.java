@@ -1,18 +1,18 @@
 package dev.jig.controller.testing;
 
 import dev.jig.api.ec2.Catalog;
+import dev.jig.api.ec2.NodeClass;
 import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
-import dev.jig.controller.model.Disruption;
+import dev.jig.controller.cloud.ResolvedInstanceType;
 import dev.jig.controller.cloud.sim.InstanceTypeResolver;
+import dev.jig.controller.model.Disruption;
 import dev.jig.controller.model.Limits;
-import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.PoolRequirement;
-import dev.jig.controller.cloud.ResolvedInstanceType;
-import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.scheduling.ExistingNode;
 import dev.jig.controller.scheduling.PlannedNodeClaim;
 import dev.jig.controller.scheduling.Scheduler;

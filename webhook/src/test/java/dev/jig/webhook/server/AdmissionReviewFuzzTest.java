@@ -8,8 +8,8 @@ import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.WebhookSettings;
 import dev.jig.webhook.rules.UnknownResourceException;
 import dev.jig.webhook.rules.WebhookRules;
-import dev.jig.webhook.testing.Acme;
 import dev.jig.webhook.tenancy.TenancyView;
+import dev.jig.webhook.testing.Acme;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionReview;
 import java.util.Optional;
 

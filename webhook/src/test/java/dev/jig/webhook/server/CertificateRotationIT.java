@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.Operation;
+import dev.jig.webhook.admission.WebhookSettings;
 import dev.jig.webhook.metrics.WebhookMetrics;
-import dev.jig.webhook.tls.CertificateReloader;
+import dev.jig.webhook.rules.WebhookRules;
+import dev.jig.webhook.testing.Acme;
 import dev.jig.webhook.testing.Pods;
 import dev.jig.webhook.testing.Requests;
 import dev.jig.webhook.testing.TestCertificates;
-import dev.jig.webhook.admission.WebhookSettings;
-import dev.jig.webhook.rules.WebhookRules;
-import dev.jig.webhook.testing.Acme;
+import dev.jig.webhook.tls.CertificateReloader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

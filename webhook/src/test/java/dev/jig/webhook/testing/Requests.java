@@ -2,8 +2,8 @@ package dev.jig.webhook.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.AdmissionInput.Principal;
+import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Operation;
 import java.util.List;
 import java.util.UUID;

@@ -1,12 +1,12 @@
 package dev.jig.controller.cloud.sim;
 
-import dev.jig.controller.cloud.ResolvedInstanceType;
-import dev.jig.controller.cloud.Offering;
-import dev.jig.api.ec2.NodeSizing;
-import dev.jig.api.ec2.NodeClass;
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.ec2.InstanceType;
+import dev.jig.api.ec2.NodeClass;
+import dev.jig.api.ec2.NodeSizing;
 import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.controller.cloud.Offering;
+import dev.jig.controller.cloud.ResolvedInstanceType;
 
 import java.util.ArrayList;
 import java.util.HashMap;

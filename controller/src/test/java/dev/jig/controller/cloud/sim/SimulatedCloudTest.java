@@ -2,19 +2,19 @@ package dev.jig.controller.cloud.sim;
 
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.ec2.NodeClass;
+import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.ResourceList;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.cloud.CloudProviderContract;
-import dev.jig.controller.cloud.UnavailableOfferings;
-import dev.jig.controller.cloud.InsufficientCapacityException;
 import dev.jig.controller.cloud.Instance;
+import dev.jig.controller.cloud.InsufficientCapacityException;
 import dev.jig.controller.cloud.NodeClaimNotFoundException;
 import dev.jig.controller.cloud.NodeClassNotReadyException;
 import dev.jig.controller.cloud.Offering;
-import dev.jig.controller.model.NodePool;
-import dev.jig.api.karpenter.Requirement;
-import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.controller.cloud.UnavailableOfferings;
 import dev.jig.controller.model.NodeClaim;
-import dev.jig.api.karpenter.ResourceList;
+import dev.jig.controller.model.NodePool;
 import dev.jig.controller.simulate.SimulatedClock;
 import org.junit.jupiter.api.Test;
 
