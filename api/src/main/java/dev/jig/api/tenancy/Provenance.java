@@ -14,9 +14,10 @@ import java.util.HexFormat;
 
 /**
  * Where a compiled object came from: the policy file, the git commit (when compiled from git) and
- * a SHA-256 of its content, as annotations the compiler writes and the webhook checks. The hash
- * covers what the object means — apiVersion, kind, name, namespace, and {@code spec} or {@code data} — as canonical JSON (keys sorted, no
- * whitespace). Labels and annotations are left out because GitOps tools add their own, and the
+ * a SHA-256 of its content, as the annotations {@link Annotations#SOURCE}, {@link Annotations#REVISION}
+ * and {@link Annotations#CONTENT_HASH} that the compiler writes and the webhook checks. The hash
+ * covers what the object means — apiVersion, kind, name, namespace, and {@code spec} or
+ * {@code data} — as canonical JSON (keys sorted, no whitespace). Labels and annotations are left out because GitOps tools add their own, and the
  * key order is normalised because the API server does not keep it. So the hash changes exactly
  * when the object's meaning changes, and the admission webhook can recompute it on the object it
  * receives to tell a hand-edited pool from a compiled one. Jig writes every CRD default
@@ -24,9 +25,6 @@ import java.util.HexFormat;
  */
 public final class Provenance {
 
-    public static final String SOURCE = Annotations.SOURCE;
-    public static final String REVISION = Annotations.REVISION;
-    public static final String CONTENT_HASH = Annotations.CONTENT_HASH;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 

@@ -5,7 +5,6 @@ import dev.jig.api.diag.Rule;
 import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
-import dev.jig.compiler.generate.Generator;
 import dev.jig.compiler.generate.PolicyFacts;
 import dev.jig.compiler.policy.PolicySet;
 import dev.jig.compiler.policy.Tenant;
@@ -47,7 +46,7 @@ final class ReservedKeysCheck implements PolicyCheck {
     }
 
     static boolean reserved(String key, String tenancyKey) {
-        if (key.equals(tenancyKey) || key.equals(Generator.POOL_LABEL)) return true;
+        if (key.equals(tenancyKey) || key.equals(WellKnownLabels.JIG_POOL)) return true;
         int slash = key.indexOf('/');
         if (slash < 0) return false;
         String domain = key.substring(0, slash);
@@ -58,7 +57,7 @@ final class ReservedKeysCheck implements PolicyCheck {
     }
 
     private static String owner(String key, String tenancyKey) {
-        return key.equals(tenancyKey) || key.equals(Generator.POOL_LABEL) ? "Jig (tenancy)" : "Kubernetes or Karpenter";
+        return key.equals(tenancyKey) || key.equals(WellKnownLabels.JIG_POOL) ? "Jig (tenancy)" : "Kubernetes or Karpenter";
     }
 
     private static String escape(String key) {

@@ -2,10 +2,10 @@ package dev.jig.compiler.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.diag.ExitCode;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.compiler.diff.DiffRenderer;
 import dev.jig.compiler.diff.ManifestDiff;
 import dev.jig.compiler.generate.GeneratedObject;
-import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.report.TextReport;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -52,7 +52,7 @@ final class DiffCommand implements Callable<Integer> {
         PolicyInput.Run before = input.compile(input.tree(base));
         PolicyInput.Run after = input.compile(input.tree(head));
         if (failed("base " + base, before) | failed("head " + (head == null ? "(work tree)" : head), after)) return ExitCode.FINDINGS;
-        String key = after.result().policies().map(s -> s.platform().tenancyKey()).orElse(Platform.DEFAULT_TENANCY_KEY);
+        String key = after.result().policies().map(s -> s.platform().tenancyKey()).orElse(WellKnownLabels.JIG_TENANT);
         ManifestDiff.Result diff = new ManifestDiff(key).compare(bodies(before), bodies(after));
         spec.commandLine().getOut().print(format.equals("markdown") ? DiffRenderer.markdown(diff, DiffRenderer.PR_COMMENT_LIMIT) : DiffRenderer.text(diff));
         spec.commandLine().getOut().flush();

@@ -2,7 +2,8 @@ package dev.jig.compiler.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jig.api.tenancy.Provenance;
+import dev.jig.api.karpenter.Annotations;
+import dev.jig.api.karpenter.WellKnownLabels;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,16 +16,13 @@ import java.util.TreeMap;
  * which objects appear, disappear or change, which fields changed, and how each tenant's total
  * NodePool limits move. Objects are matched by {@link ObjectRef} (kind, namespace, name).
  *
- * <p>The provenance annotations {@value #REVISION_ANNOTATION} and {@value #CONTENT_HASH_ANNOTATION}
+ * <p>The provenance annotations {@value Annotations#REVISION} and {@value Annotations#CONTENT_HASH}
  * are ignored everywhere: they change on every commit and would bury the real changes.
  * {@code jig.dev/source} is compared like any other field. Pure: no I/O, inputs are not modified.
  */
 public final class ManifestDiff {
 
-    public static final String DEFAULT_TENANCY_KEY = dev.jig.compiler.policy.Platform.DEFAULT_TENANCY_KEY;
-    public static final String REVISION_ANNOTATION = Provenance.REVISION;
-    public static final String CONTENT_HASH_ANNOTATION = Provenance.CONTENT_HASH;
-    private static final Set<String> IGNORED_ANNOTATIONS = Set.of(REVISION_ANNOTATION, CONTENT_HASH_ANNOTATION);
+    private static final Set<String> IGNORED_ANNOTATIONS = Set.of(Annotations.REVISION, Annotations.CONTENT_HASH);
 
     /**
      * What changed between two outputs, each list sorted by object identity; limit changes sorted
@@ -52,7 +50,7 @@ public final class ManifestDiff {
 
     /** A diff that finds tenants under the label {@value #DEFAULT_TENANCY_KEY}. */
     public ManifestDiff() {
-        this(DEFAULT_TENANCY_KEY);
+        this(WellKnownLabels.JIG_TENANT);
     }
 
     /** A diff that finds a NodePool's tenant under the template label {@code tenancyKey}. */

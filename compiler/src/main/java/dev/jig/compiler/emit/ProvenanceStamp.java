@@ -1,6 +1,7 @@
 package dev.jig.compiler.emit;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.karpenter.Annotations;
 import dev.jig.api.tenancy.Provenance;
 import dev.jig.compiler.generate.GeneratedObject;
 import java.util.List;
@@ -19,9 +20,9 @@ public final class ProvenanceStamp {
     public static List<GeneratedObject> stamp(List<GeneratedObject> objects, Optional<String> revision) {
         objects.parallelStream().forEach(o -> {
             ObjectNode annotations = ((ObjectNode) o.body().get("metadata")).putObject("annotations");
-            annotations.put(Provenance.SOURCE, o.sourceFile());
-            annotations.put(Provenance.CONTENT_HASH, Provenance.contentHash(o.body()));
-            revision.ifPresent(r -> annotations.put(Provenance.REVISION, r));
+            annotations.put(Annotations.SOURCE, o.sourceFile());
+            annotations.put(Annotations.CONTENT_HASH, Provenance.contentHash(o.body()));
+            revision.ifPresent(r -> annotations.put(Annotations.REVISION, r));
         });
         return objects;
     }

@@ -3,7 +3,6 @@ package dev.jig.compiler.generate;
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.Taint;
-import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.PoolNames;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
@@ -21,7 +20,6 @@ import java.util.TreeMap;
  */
 public final class Generator {
 
-    public static final String POOL_LABEL = WellKnownLabels.JIG_POOL;
     public static final int DEFAULT_WEIGHT = 10;
     public static final int RESERVED_WEIGHT = 90;
     public static final int REGULAR_WEIGHT_MAX = 79;

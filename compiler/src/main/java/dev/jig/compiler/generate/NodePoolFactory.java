@@ -33,7 +33,7 @@ final class NodePoolFactory {
         ObjectNode template = spec.putObject("template");
         ObjectNode labels = template.putObject("metadata").putObject("labels");
         labels.put(s.tenancyKey(), s.tenant());
-        labels.put(Generator.POOL_LABEL, s.poolLabel());
+        labels.put(WellKnownLabels.JIG_POOL, s.poolLabel());
         s.labels().forEach(labels::put);
 
         ObjectNode ts = template.putObject("spec");

@@ -38,7 +38,7 @@ public final class TenancyConfig {
             t.pools().forEach(pool -> pools.add(PoolNames.pool(t.name(), pool.name())));
             tenants.add(new Tenancy.TenantEntry(t.name(), t.isolation() == Tenant.Isolation.DEDICATED, t.namespaces(), t.quota(), pools));
         }
-        Tenancy tenancy = Tenancy.of(p.cluster().name(), p.tenancyKey(), Generator.POOL_LABEL, p.labelAdmins(),
+        Tenancy tenancy = Tenancy.of(p.cluster().name(), p.tenancyKey(), WellKnownLabels.JIG_POOL, p.labelAdmins(),
                 new Tenancy.WeightBand(1, Generator.REGULAR_WEIGHT_MAX), new Tenancy.WeightBand(Generator.RESERVED_WEIGHT_MIN, 100), tenants)
                 .withPlatformDefaults(new PlatformDefaults(p.defaults().expireAfter(), Budgets.toJson(p.defaults().budgets(), freezes)));
 

@@ -34,7 +34,6 @@ import java.util.Optional;
  */
 public final class Compiler {
 
-    public static final String API_VERSION = ApiGroups.JIG_V1ALPHA1;
 
     private final Catalog catalog;
     private final YamlLoader loader = new YamlLoader();
@@ -149,9 +148,9 @@ public final class Compiler {
         }
         String apiVersion = root.path("apiVersion").asText(null);
         String kind = root.path("kind").asText(null);
-        if (!API_VERSION.equals(apiVersion)) {
+        if (!ApiGroups.JIG_V1ALPHA1.equals(apiVersion)) {
             findings.add(Diagnostic.of(Rule.UNKNOWN_KIND, doc.positions().value(root.has("apiVersion") ? "/apiVersion" : ""),
-                    apiVersion == null ? "missing apiVersion" : "apiVersion '" + apiVersion + "' is not " + API_VERSION));
+                    apiVersion == null ? "missing apiVersion" : "apiVersion '" + apiVersion + "' is not " + ApiGroups.JIG_V1ALPHA1));
             return Optional.empty();
         }
         if (!"Platform".equals(kind) && !"Tenant".equals(kind)) {

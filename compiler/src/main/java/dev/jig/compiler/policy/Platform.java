@@ -1,6 +1,5 @@
 package dev.jig.compiler.policy;
 
-import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.Quota;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +27,6 @@ public record Platform(
         List<String> labelAdmins,
         boolean emitNamespaces) {
 
-    public static final String DEFAULT_TENANCY_KEY = WellKnownLabels.JIG_TENANT;
 
     public record Cluster(String name, String region, List<String> zones) {
     }

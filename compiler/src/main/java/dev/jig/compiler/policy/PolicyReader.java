@@ -3,6 +3,7 @@ package dev.jig.compiler.policy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jig.api.karpenter.Quantity;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.Quota;
 import dev.jig.api.yaml.LoadedDocument;
 import java.util.ArrayList;
@@ -95,7 +96,7 @@ public final class PolicyReader {
                 List.copyOf(reservations),
                 List.copyOf(freezes),
                 defs,
-                or(text(tenancy.path("key")), Platform.DEFAULT_TENANCY_KEY),
+                or(text(tenancy.path("key")), WellKnownLabels.JIG_TENANT),
                 strings(tenancy.path("labelAdmins")),
                 spec.path("emitNamespaces").asBoolean(false));
     }

@@ -1,6 +1,5 @@
 package dev.jig.compiler.schema;
 
-import dev.jig.api.karpenter.ApiGroups;
 import java.util.Optional;
 
 /** The kinds of policy document, each with the JSON Schema that describes it. */
@@ -8,8 +7,6 @@ public enum PolicyKind {
     PLATFORM("Platform", "platform.schema.json"),
     TENANT("Tenant", "tenant.schema.json");
 
-    /** The only {@code apiVersion} policy documents have today. */
-    public static final String API_VERSION = ApiGroups.JIG_V1ALPHA1;
 
     private final String kindName;
     private final String schemaFile;

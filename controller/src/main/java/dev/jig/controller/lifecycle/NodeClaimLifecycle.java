@@ -41,9 +41,6 @@ import java.util.Map;
 public final class NodeClaimLifecycle {
 
     public static final Duration REGISTRATION_TTL = Duration.ofMinutes(15);
-    public static final String UNREGISTERED_TAINT = TaintKeys.UNREGISTERED;
-    public static final String REGISTERED_LABEL = WellKnownLabels.REGISTERED;
-    public static final String INITIALIZED_LABEL = WellKnownLabels.INITIALIZED;
 
     private final Cluster cluster;
     private final CloudProvider cloud;
@@ -133,8 +130,8 @@ public final class NodeClaimLifecycle {
     private void register(NodeClaim c, Node node) {
         Instant now = clock.instant();
         Map<String, String> labels = new HashMap<>(c.labels());
-        labels.put(REGISTERED_LABEL, "true");
-        cluster.editNode(node.name(), labels, java.util.Set.of(UNREGISTERED_TAINT), c.taints());
+        labels.put(WellKnownLabels.REGISTERED, "true");
+        cluster.editNode(node.name(), labels, java.util.Set.of(TaintKeys.UNREGISTERED), c.taints());
         NodeClaim.Status status = NodeClaim.condition(c.status(), NodeClaim.REGISTERED, true, NodeClaim.REGISTERED, "", now);
         cluster.update(c.withStatus(status.withNodeName(node.name())));
         log.record(new TimelineEvent(now, TimelineEvent.Kind.REGISTERED, c.name(), "node " + node.name() + " registered"));
@@ -142,7 +139,7 @@ public final class NodeClaimLifecycle {
 
     private void initialize(NodeClaim c, Node node) {
         Instant now = clock.instant();
-        cluster.editNode(node.name(), Map.of(INITIALIZED_LABEL, "true"), java.util.Set.of(), List.of());
+        cluster.editNode(node.name(), Map.of(WellKnownLabels.INITIALIZED, "true"), java.util.Set.of(), List.of());
         cluster.update(c.withStatus(NodeClaim.condition(c.status(), NodeClaim.INITIALIZED, true, NodeClaim.INITIALIZED, "", now)));
         log.record(new TimelineEvent(now, TimelineEvent.Kind.INITIALIZED, c.name(), "node " + node.name() + " is ready for pods"));
     }

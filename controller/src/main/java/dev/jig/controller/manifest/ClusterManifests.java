@@ -26,8 +26,6 @@ import java.util.Map;
  */
 public final class ClusterManifests {
 
-    public static final String PRICE_ANNOTATION = Annotations.PRICE_PER_HOUR;
-    public static final String API_VERSION = ApiGroups.KARPENTER_V1;
 
     private ClusterManifests() {
     }
@@ -36,14 +34,14 @@ public final class ClusterManifests {
     public static ObjectNode nodeClaim(NodeClaim c) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode o = f.objectNode();
-        o.put("apiVersion", API_VERSION);
+        o.put("apiVersion", ApiGroups.KARPENTER_V1);
         o.put("kind", "NodeClaim");
         ObjectNode meta = o.putObject("metadata");
         meta.put("name", c.name());
         ObjectNode labels = meta.putObject("labels");
         c.labels().forEach(labels::put);
         labels.put(WellKnownLabels.NODEPOOL, c.nodePool());
-        if (c.status() != null) meta.putObject("annotations").put(PRICE_ANNOTATION, String.format(Locale.ROOT, "%.5f", c.status().pricePerHour()));
+        if (c.status() != null) meta.putObject("annotations").put(Annotations.PRICE_PER_HOUR, String.format(Locale.ROOT, "%.5f", c.status().pricePerHour()));
         ObjectNode spec = o.putObject("spec");
         spec.putObject("nodeClassRef").put("group", ApiGroups.KARPENTER_AWS).put("kind", "EC2NodeClass").put("name", c.nodeClass());
         ArrayNode reqs = spec.putArray("requirements");
@@ -89,7 +87,7 @@ public final class ClusterManifests {
                         c.path("message").asText(""), instant(c.path("lastTransitionTime").asText(null))));
             }
             status = new NodeClaim.Status(st.get("providerID").asText(), labels.get(WellKnownLabels.INSTANCE_TYPE), labels.get(WellKnownLabels.ZONE),
-                    labels.get(WellKnownLabels.CAPACITY_TYPE), Double.parseDouble(meta.path("annotations").path(PRICE_ANNOTATION).asText("0")),
+                    labels.get(WellKnownLabels.CAPACITY_TYPE), Double.parseDouble(meta.path("annotations").path(Annotations.PRICE_PER_HOUR).asText("0")),
                     ResourceList.parse(Json.strings(st.get("capacity"))), ResourceList.parse(Json.strings(st.get("allocatable"))),
                     Json.text(st, "nodeName", null), conds);
         }

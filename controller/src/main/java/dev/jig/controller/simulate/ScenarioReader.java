@@ -31,7 +31,6 @@ import java.util.Optional;
  */
 public final class ScenarioReader {
 
-    public static final String API_VERSION = ApiGroups.JIG_V1ALPHA1;
     private static final String PAUSE = "registry.k8s.io/pause:3.10";
 
     /** The scenario, or the diagnostics that stopped it. */
@@ -54,8 +53,8 @@ public final class ScenarioReader {
         LoadedDocument doc = loaded.document().get();
         positions = doc.positions();
         JsonNode root = doc.root();
-        if (!API_VERSION.equals(root.path("apiVersion").asText()) || !"Scenario".equals(root.path("kind").asText())) {
-            error("", "a scenario needs apiVersion: " + API_VERSION + " and kind: Scenario");
+        if (!ApiGroups.JIG_V1ALPHA1.equals(root.path("apiVersion").asText()) || !"Scenario".equals(root.path("kind").asText())) {
+            error("", "a scenario needs apiVersion: " + ApiGroups.JIG_V1ALPHA1 + " and kind: Scenario");
             return new Result(Optional.empty(), findings);
         }
         JsonNode spec = root.path("spec");

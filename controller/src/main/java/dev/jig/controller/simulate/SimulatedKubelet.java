@@ -1,10 +1,10 @@
 package dev.jig.controller.simulate;
 
 import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.TaintKeys;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.cloud.Instance;
-import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.loop.Timeline;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Node;
@@ -76,7 +76,7 @@ public final class SimulatedKubelet {
         labels.put(WellKnownLabels.ZONE, i.zone());
         List<Taint> taints = new ArrayList<>(claim.taints());
         taints.addAll(claim.startupTaints());
-        taints.add(new Taint(NodeClaimLifecycle.UNREGISTERED_TAINT, null, "NoExecute"));
+        taints.add(new Taint(TaintKeys.UNREGISTERED, null, "NoExecute"));
         Node node = new Node(name, i.providerId(), labels, taints, i.type().capacity(), i.type().allocatable(), false, now);
         cluster.register(node);
         registeredAt.put(name, now);

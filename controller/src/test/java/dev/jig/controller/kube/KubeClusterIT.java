@@ -2,6 +2,7 @@ package dev.jig.controller.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.ec2.Catalog;
+import dev.jig.api.karpenter.TaintKeys;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.cloud.Instance;
 import dev.jig.controller.cloud.UnavailableOfferings;
@@ -105,9 +106,9 @@ class KubeClusterIT {
         var node = client.nodes().list().getItems().get(0);
         assertThat(node.getMetadata().getLabels()).containsEntry(WellKnownLabels.NODEPOOL, "default").containsEntry("type", "karpenter")
                 .containsEntry(WellKnownLabels.INSTANCE_TYPE, "m5.large").containsEntry(WellKnownLabels.CAPACITY_TYPE, "on-demand")
-                .containsKeys(WellKnownLabels.ZONE, WellKnownLabels.ARCH, WellKnownLabels.OS, NodeClaimLifecycle.REGISTERED_LABEL,
-                        NodeClaimLifecycle.INITIALIZED_LABEL);
-        assertThat(node.getSpec().getTaints()).noneMatch(t -> t.getKey().equals(NodeClaimLifecycle.UNREGISTERED_TAINT));
+                .containsKeys(WellKnownLabels.ZONE, WellKnownLabels.ARCH, WellKnownLabels.OS, WellKnownLabels.REGISTERED,
+                        WellKnownLabels.INITIALIZED);
+        assertThat(node.getSpec().getTaints()).noneMatch(t -> t.getKey().equals(TaintKeys.UNREGISTERED));
         assertThat(decisions).extracting(TimelineEvent::kind).containsSubsequence(TimelineEvent.Kind.NODECLAIM_CREATED, TimelineEvent.Kind.LAUNCHED,
                 TimelineEvent.Kind.REGISTERED, TimelineEvent.Kind.INITIALIZED);
     }
@@ -155,10 +156,10 @@ class KubeClusterIT {
     @Test
     void nodeEditsKeepTheLabelsAndTaintsOthersSetSinceTheSnapshot() {
         client.nodes().resource(new NodeBuilder().withNewMetadata().withName("n1").addToLabels("set-by-others", "yes").endMetadata()
-                .withNewSpec().addNewTaint().withKey(NodeClaimLifecycle.UNREGISTERED_TAINT).withEffect("NoExecute").endTaint()
+                .withNewSpec().addNewTaint().withKey(TaintKeys.UNREGISTERED).withEffect("NoExecute").endTaint()
                 .addNewTaint().withKey("cni-not-ready").withEffect("NoSchedule").endTaint()
                 .addNewTaint().withKey("dedicated").withValue("ml").withEffect("NoSchedule").endTaint().endSpec().build()).create();
-        cluster.editNode("n1", Map.of(WellKnownLabels.NODEPOOL, "default"), java.util.Set.of(NodeClaimLifecycle.UNREGISTERED_TAINT),
+        cluster.editNode("n1", Map.of(WellKnownLabels.NODEPOOL, "default"), java.util.Set.of(TaintKeys.UNREGISTERED),
                 List.of(new dev.jig.api.karpenter.Taint("dedicated", "ml", "NoSchedule"), new dev.jig.api.karpenter.Taint("gpu", null, "NoSchedule")));
         var node = client.nodes().withName("n1").get();
         assertThat(node.getMetadata().getLabels()).containsEntry("set-by-others", "yes").containsEntry(WellKnownLabels.NODEPOOL, "default");
@@ -179,7 +180,7 @@ class KubeClusterIT {
         String name = i.providerId().substring(i.providerId().lastIndexOf('/') + 1) + ".ec2.internal";
         labels.put("kubernetes.io/hostname", name);
         client.nodes().resource(new NodeBuilder().withNewMetadata().withName(name).withLabels(labels).endMetadata()
-                .withNewSpec().withProviderID(i.providerId()).addNewTaint().withKey(NodeClaimLifecycle.UNREGISTERED_TAINT)
+                .withNewSpec().withProviderID(i.providerId()).addNewTaint().withKey(TaintKeys.UNREGISTERED)
                 .withEffect("NoExecute").endTaint().endSpec()
                 .withNewStatus().withConditions(new NodeConditionBuilder().withType("Ready").withStatus("True").build())
                 .addToCapacity("cpu", new Quantity("2")).addToCapacity("memory", new Quantity("7577Mi")).addToCapacity("pods", new Quantity("29"))

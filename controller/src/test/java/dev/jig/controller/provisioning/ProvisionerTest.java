@@ -7,7 +7,6 @@ import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.Quota;
 import dev.jig.api.tenancy.Tenancy;
-import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.Node;
@@ -80,7 +79,7 @@ class ProvisionerTest {
         Node node = world.cluster().snapshot().nodes().get(0);
         assertThat(node.labels()).containsKeys(WellKnownLabels.NODEPOOL, WellKnownLabels.CAPACITY_TYPE, WellKnownLabels.ZONE,
                 WellKnownLabels.INSTANCE_TYPE, WellKnownLabels.ARCH, WellKnownLabels.OS, "kubernetes.io/hostname",
-                NodeClaimLifecycle.REGISTERED_LABEL, NodeClaimLifecycle.INITIALIZED_LABEL);
+                WellKnownLabels.REGISTERED, WellKnownLabels.INITIALIZED);
         assertThat(node.labels()).containsEntry(WellKnownLabels.NODEPOOL, "gpu").containsEntry("team", "ml").containsEntry(WellKnownLabels.OS, "linux");
         assertThat(node.taints()).containsExactly(new Taint("dedicated", "ml", "NoSchedule"));
         assertThat(world.cluster().snapshot().pendingPods()).isEmpty();

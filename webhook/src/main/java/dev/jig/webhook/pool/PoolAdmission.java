@@ -2,6 +2,7 @@ package dev.jig.webhook.pool;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.Annotations;
 import dev.jig.api.karpenter.rules.KarpenterRules;
 import dev.jig.api.karpenter.rules.Violation;
 import dev.jig.api.tenancy.Provenance;
@@ -65,9 +66,9 @@ public final class PoolAdmission {
                         + (in.operation() == Operation.CREATE ? "creates " : "changes the content of ") + kind + " '" + name
                         + "'; only the GitOps principal (the tenancy ConfigMap's labelAdmins) applies compiled pools"));
             }
-            String stamped = object.path("metadata").path("annotations").path(Provenance.CONTENT_HASH).asText("");
+            String stamped = object.path("metadata").path("annotations").path(Annotations.CONTENT_HASH).asText("");
             if (stamped.isEmpty()) {
-                denials.add(new Finding(Rule.POOL_NOT_COMPILED, kind + " '" + name + "' has no " + Provenance.CONTENT_HASH + " annotation"));
+                denials.add(new Finding(Rule.POOL_NOT_COMPILED, kind + " '" + name + "' has no " + Annotations.CONTENT_HASH + " annotation"));
             } else if (!stamped.equals(hash)) {
                 denials.add(new Finding(Rule.POOL_NOT_COMPILED, kind + " '" + name + "' was edited after compilation: its content hash is "
                         + hash + ", the annotation says " + stamped));

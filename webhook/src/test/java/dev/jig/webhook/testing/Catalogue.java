@@ -7,6 +7,7 @@ import static dev.jig.webhook.testing.Pods.with;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.Annotations;
 import dev.jig.api.tenancy.Provenance;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Operation;
@@ -51,7 +52,7 @@ public final class Catalogue {
 
     /** A compiled object changed and stamped again, as if compiled: isolates the rule under test from provenance. */
     static ObjectNode restamped(ObjectNode object) {
-        ((ObjectNode) object.get("metadata").get("annotations")).put(Provenance.CONTENT_HASH, Provenance.contentHash(object));
+        ((ObjectNode) object.get("metadata").get("annotations")).put(Annotations.CONTENT_HASH, Provenance.contentHash(object));
         return object;
     }
 
