@@ -1,9 +1,10 @@
 package dev.jig.api.tenancy;
 
 /**
- * How Jig names the NodePools it compiles. The compiler emits these names, the compiler's checks
- * bound their length, and the webhook recognises a tenant's reserved pools by their prefix, so the
- * scheme lives here once.
+ * How Jig names the NodePools it compiles. The compiler emits these names and its checks bound their
+ * length and collisions, so the scheme lives here once. A name says nothing about what a pool is: a
+ * tenant may call its own pool {@code reserved-x}. Which pools are reserved is compiled data in the
+ * tenancy ConfigMap ({@link Tenancy#isReservedPool}).
  */
 public final class PoolNames {
 
@@ -17,11 +18,6 @@ public final class PoolNames {
 
     /** NodePool name of a tenant's share of a reservation. */
     public static String reservedPool(String tenant, String reservation) {
-        return reservedPoolPrefix(tenant) + reservation;
-    }
-
-    /** What every reserved NodePool name of a tenant starts with. */
-    public static String reservedPoolPrefix(String tenant) {
-        return tenant + "-reserved-";
+        return tenant + "-reserved-" + reservation;
     }
 }

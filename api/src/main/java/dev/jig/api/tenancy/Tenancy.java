@@ -23,10 +23,15 @@ import java.util.TreeMap;
  * (namespace {@code jig-system}, key {@code tenancy.json}) and the admission webhook and the
  * controller read it back: each tenant's isolation, namespaces, quota and NodePools, the reverse
  * indexes namespace → tenant and NodePool → tenant, the tenancy label/taint key, the principals
- * allowed to relabel namespaces, the weight bands and the {@link PlatformDefaults}. One class writes
+ * allowed to relabel namespaces, the weight bands and the {@link PlatformDefaults}; which of a
+ * tenant's NodePools are reserved (they take the reserved weight band) and which EC2NodeClasses are
+ * its own, and the EC2NodeClasses the platform shares with every tenant. One class writes
  * and parses the format, so producer and consumers cannot drift apart. The format grows only by
  * optional fields: a document without {@code platformDefaults} (written before it existed) still
- * parses, with {@link #platformDefaults()} empty.
+ * parses, with {@link #platformDefaults()} empty. A document written before a tenant's
+ * {@code reservedNodePools} or {@code nodeClasses} existed parses too, and the answers that need them
+ * ({@link #isReservedPool}, {@link #mayUseNodeClass}) are empty, so each reader fails closed on
+ * exactly what it cannot tell; a missing {@code sharedNodeClasses} shares nothing.
  */
 public record Tenancy(
         String cluster,
@@ -38,6 +43,7 @@ public record Tenancy(
         Map<String, TenantEntry> tenants,
         Map<String, String> namespaces,
         Map<String, String> nodePools,
+        List<String> sharedNodeClasses,
         Optional<PlatformDefaults> platformDefaults) {
 
     public static final String FORMAT = ApiGroups.JIG_V1ALPHA1;
@@ -53,12 +59,47 @@ public record Tenancy(
         }
     }
 
-    /** One tenant: {@code dedicated} tenants have their own taint, {@code shared} ones only the label. */
-    public record TenantEntry(String name, boolean dedicated, List<String> namespaces, Quota quota, List<String> nodePools) {
+    /**
+     * One tenant: {@code dedicated} tenants have their own taint, {@code shared} ones only the label.
+     *
+     * @param reservedNodePools the {@code nodePools} that are the tenant's shares of reservations and take the reserved
+     *     weight band; empty when the document does not say (written before the field existed)
+     * @param nodeClasses the EC2NodeClasses compiled for the tenant; empty when the document does not say
+     */
+    public record TenantEntry(String name, boolean dedicated, List<String> namespaces, Quota quota, List<String> nodePools,
+                              Optional<List<String>> reservedNodePools, Optional<List<String>> nodeClasses) {
+
+        public TenantEntry {
+            namespaces = List.copyOf(namespaces);
+            nodePools = List.copyOf(nodePools);
+            reservedNodePools = reservedNodePools.map(List::copyOf);
+            nodeClasses = nodeClasses.map(List::copyOf);
+            for (String r : reservedNodePools.orElse(List.of())) {
+                if (!nodePools.contains(r)) {
+                    throw new IllegalArgumentException("tenant '" + name + "': reserved NodePool '" + r + "' is not one of its nodePools");
+                }
+            }
+        }
+
+        /** A tenant as documents written before reserved pools and node classes were published describe it. */
+        public TenantEntry(String name, boolean dedicated, List<String> namespaces, Quota quota, List<String> nodePools) {
+            this(name, dedicated, namespaces, quota, nodePools, Optional.empty(), Optional.empty());
+        }
     }
 
     public Tenancy {
         labelAdmins = List.copyOf(labelAdmins);
+        sharedNodeClasses = List.copyOf(sharedNodeClasses);
+        Map<String, String> classOwners = new TreeMap<>();
+        for (TenantEntry t : tenants.values()) {
+            for (String c : t.nodeClasses().orElse(List.of())) {
+                String other = classOwners.putIfAbsent(c, t.name());
+                if (other != null || sharedNodeClasses.contains(c)) {
+                    throw new IllegalArgumentException("EC2NodeClass '" + c + "' is listed for tenant '" + t.name() + "' and for "
+                            + (other != null ? "tenant '" + other + "'" : "every tenant (sharedNodeClasses)") + "; a class has one owner");
+                }
+            }
+        }
         tenants = Collections.unmodifiableMap(new TreeMap<>(tenants));
         namespaces = Collections.unmodifiableMap(new TreeMap<>(namespaces));
         nodePools = Collections.unmodifiableMap(new TreeMap<>(nodePools));
@@ -75,13 +116,50 @@ public record Tenancy(
             t.namespaces().forEach(n -> namespaces.put(n, t.name()));
             t.nodePools().forEach(p -> pools.put(p, t.name()));
         }
-        return new Tenancy(cluster, tenancyKey, poolLabel, labelAdmins, regular, reserved, byName, namespaces, pools, Optional.empty());
+        return new Tenancy(cluster, tenancyKey, poolLabel, labelAdmins, regular, reserved, byName, namespaces, pools, List.of(),
+                Optional.empty());
     }
 
     /** This tenancy publishing {@code defaults} as the platform's NodePool defaults. */
     public Tenancy withPlatformDefaults(PlatformDefaults defaults) {
         return new Tenancy(cluster, tenancyKey, poolLabel, labelAdmins, regularWeights, reservedWeights, tenants, namespaces, nodePools,
-                Optional.of(defaults));
+                sharedNodeClasses, Optional.of(defaults));
+    }
+
+    /** This tenancy with {@code classes} as the EC2NodeClasses every tenant's pools may use besides their own. */
+    public Tenancy withSharedNodeClasses(List<String> classes) {
+        return new Tenancy(cluster, tenancyKey, poolLabel, labelAdmins, regularWeights, reservedWeights, tenants, namespaces, nodePools,
+                classes, platformDefaults);
+    }
+
+    /**
+     * Whether a NodePool takes the reserved weight band: true for a pool its tenant lists as reserved, false for
+     * the tenant's other pools and for pools no tenant lists. Empty when the pool's tenant does not publish its
+     * reserved pools: then the band cannot be told, and never from the pool's name, which a tenant chooses.
+     */
+    public Optional<Boolean> isReservedPool(String nodePool) {
+        Optional<TenantEntry> owner = tenantOfNodePool(nodePool);
+        if (owner.isEmpty()) return Optional.of(false);
+        return owner.get().reservedNodePools().map(reserved -> reserved.contains(nodePool));
+    }
+
+    /**
+     * Whether a pool of {@code tenant} ({@code null}: a pool no tenant lists) may use the EC2NodeClass
+     * {@code nodeClass}: a tenant's pool its own classes and the shared ones; a pool no tenant lists any class
+     * no tenant owns. Empty when the document does not say which classes are whose (a tenant written before
+     * its node classes were published), so the answer cannot be told.
+     */
+    public Optional<Boolean> mayUseNodeClass(String tenant, String nodeClass) {
+        if (sharedNodeClasses.contains(nodeClass)) return Optional.of(true);
+        if (tenant != null) {
+            TenantEntry t = tenants.get(tenant);
+            return t == null ? Optional.of(false) : t.nodeClasses().map(own -> own.contains(nodeClass));
+        }
+        for (TenantEntry t : tenants.values()) {
+            if (t.nodeClasses().isEmpty()) return Optional.empty();
+            if (t.nodeClasses().get().contains(nodeClass)) return Optional.of(false);
+        }
+        return Optional.of(true);
     }
 
     public Optional<TenantEntry> tenantOfNamespace(String namespace) {
@@ -108,6 +186,8 @@ public record Tenancy(
         bands.putObject("regular").put("min", regularWeights.min()).put("max", regularWeights.max());
         bands.putObject("reserved").put("min", reservedWeights.min()).put("max", reservedWeights.max());
         platformDefaults.ifPresent(d -> doc.putObject("platformDefaults").put("expireAfter", d.expireAfter()).set("budgets", d.budgets()));
+        ArrayNode shared = doc.putArray("sharedNodeClasses");
+        sharedNodeClasses.forEach(shared::add);
         ObjectNode ts = doc.putObject("tenants");
         for (TenantEntry t : tenants.values()) {
             ObjectNode tn = ts.putObject(t.name());
@@ -120,6 +200,8 @@ public record Tenancy(
             quota.put(WellKnownLabels.GPU_RESOURCE, Long.toString(t.quota().gpus()));
             ArrayNode pools = tn.putArray("nodePools");
             t.nodePools().forEach(pools::add);
+            t.reservedNodePools().ifPresent(r -> r.forEach(tn.putArray("reservedNodePools")::add));
+            t.nodeClasses().ifPresent(c -> c.forEach(tn.putArray("nodeClasses")::add));
         }
         ObjectNode nsNode = doc.putObject("namespaces");
         namespaces.forEach(nsNode::put);
@@ -162,11 +244,13 @@ public record Tenancy(
             if (!isolation.equals("dedicated") && !isolation.equals("shared")) {
                 throw new IllegalArgumentException("tenant '" + e.getKey() + "': isolation '" + isolation + "' is neither dedicated nor shared");
             }
-            tenants.add(new TenantEntry(e.getKey(), isolation.equals("dedicated"), strings(t, "namespaces"), quota, strings(t, "nodePools")));
+            tenants.add(new TenantEntry(e.getKey(), isolation.equals("dedicated"), strings(t, "namespaces"), quota, strings(t, "nodePools"),
+                    optionalStrings(t, "reservedNodePools"), optionalStrings(t, "nodeClasses")));
         }
         JsonNode bands = object(doc, "weightBands");
         Tenancy tenancy = of(text(doc, "cluster"), text(doc, "tenancyKey"), text(doc, "poolLabel"), strings(doc, "labelAdmins"),
-                band(object(bands, "regular")), band(object(bands, "reserved")), tenants);
+                band(object(bands, "regular")), band(object(bands, "reserved")), tenants)
+                .withSharedNodeClasses(optionalStrings(doc, "sharedNodeClasses").orElse(List.of()));
         return doc.has("platformDefaults") ? tenancy.withPlatformDefaults(platformDefaults(object(doc, "platformDefaults"))) : tenancy;
     }
 
@@ -202,6 +286,11 @@ public record Tenancy(
             out.add(e.asText());
         }
         return out;
+    }
+
+    /** A list of strings that documents written before the field existed leave out: empty then, never guessed. */
+    private static Optional<List<String>> optionalStrings(JsonNode n, String field) {
+        return n.has(field) ? Optional.of(strings(n, field)) : Optional.empty();
     }
 
     private static Quantity quantity(JsonNode n, String field) {

@@ -12,12 +12,18 @@ import dev.jig.compiler.policy.Tenant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The tenancy ConfigMap that the admission webhook and the controller read: which namespace and
  * which NodePool belongs to which tenant, each tenant's isolation and quota, the tenancy key, the
  * principals allowed to relabel namespaces, the weight bands, and the platform's NodePool defaults
- * (node lifetime and budgets, freezes included, as a generated pool without its own carries them).
+ * (node lifetime and budgets, freezes included, as a generated pool without its own carries them),
+ * and, per tenant, which of its NodePools are reserved and which EC2NodeClasses are its own: the
+ * webhook takes a pool's weight band and the node classes it may use from here, never from names.
+ * The compiler emits no node class for several tenants, so {@code sharedNodeClasses} is empty.
  * Format {@code jig.dev/v1alpha1}, documented in policies/README.md and defined by {@link Tenancy}.
  */
 public final class TenancyConfig {
@@ -33,10 +39,15 @@ public final class TenancyConfig {
         Platform p = set.platform();
         List<Tenancy.TenantEntry> tenants = new ArrayList<>();
         for (Tenant t : set.tenants()) {
-            List<String> pools = new ArrayList<>();
-            plans.get(t.name()).reserved().forEach(r -> pools.add(PoolNames.reservedPool(t.name(), r.reservation().name())));
+            List<String> reserved = new ArrayList<>();
+            plans.get(t.name()).reserved().forEach(r -> reserved.add(PoolNames.reservedPool(t.name(), r.reservation().name())));
+            List<String> pools = new ArrayList<>(reserved);
             t.pools().forEach(pool -> pools.add(PoolNames.pool(t.name(), pool.name())));
-            tenants.add(new Tenancy.TenantEntry(t.name(), t.isolation() == Tenant.Isolation.DEDICATED, t.namespaces(), t.quota(), pools));
+            Set<String> classes = new TreeSet<>();
+            if (!reserved.isEmpty()) classes.add(Generator.nodeClassName(p, t.name(), null));
+            t.pools().forEach(pool -> classes.add(Generator.nodeClassName(p, t.name(), pool)));
+            tenants.add(new Tenancy.TenantEntry(t.name(), t.isolation() == Tenant.Isolation.DEDICATED, t.namespaces(), t.quota(), pools,
+                    Optional.of(reserved), Optional.of(List.copyOf(classes))));
         }
         Tenancy tenancy = Tenancy.of(p.cluster().name(), p.tenancyKey(), WellKnownLabels.JIG_POOL, p.labelAdmins(),
                 new Tenancy.WeightBand(1, Generator.REGULAR_WEIGHT_MAX), new Tenancy.WeightBand(Generator.RESERVED_WEIGHT_MIN, 100), tenants)

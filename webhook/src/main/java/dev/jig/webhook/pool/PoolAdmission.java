@@ -26,13 +26,15 @@ import java.util.List;
  *       unkeyed and anyone can recompute it, the request must come from a label admin (the GitOps
  *       principal, {@code Tenancy.labelAdmins()}) — unless the name is on the break-glass list,
  *       which admits it with an audit note;</li>
- *   <li>for NodePools, tenancy ({@link PoolTenancy}), limits and quota ({@link PoolQuota}) and the
- *       weight band ({@link PoolWeight}).</li>
+ *   <li>for NodePools, tenancy ({@link PoolTenancy}), the node class ({@link PoolNodeClass}), limits
+ *       and quota ({@link PoolQuota}) and the weight band ({@link PoolWeight}).</li>
  * </ol>
- * An UPDATE that leaves the object's content hash and its tenancy label unchanged (Karpenter's
- * own metadata, status and finalizer updates, finalizer removal during deletion, GitOps
- * annotations) is always admitted, whoever makes it, so a pool admitted earlier never gets stuck; the tenancy label is outside the hash but
- * decides whose quota an unlisted pool counts against, so changing it is judged in full.
+ * An UPDATE that leaves the object's content hash and Jig's own labels and annotations unchanged
+ * (Karpenter's status and finalizer updates, finalizer removal during deletion, owner references,
+ * managedFields, other tools' annotations) is always admitted, whoever makes it, so a pool admitted
+ * earlier never gets stuck ({@link PoolUpdate}); the tenancy label and the provenance annotations
+ * are outside the hash but say whose a pool is and where it came from, so changing them is judged
+ * in full.
  */
 public final class PoolAdmission {
 
@@ -43,12 +45,9 @@ public final class PoolAdmission {
 
     public static Decision validate(AdmissionInput in, TenancyView view, WebhookSettings settings) {
         if (in.operation() != Operation.CREATE && in.operation() != Operation.UPDATE) return Decision.allow();
+        if (PoolUpdate.onlyForeignMetadataChanged(in, view.tenancyKey())) return Decision.allow();
         JsonNode object = in.object();
         String hash = Provenance.contentHash(object);
-        if (in.operation() == Operation.UPDATE && in.oldObject().isObject() && hash.equals(Provenance.contentHash(in.oldObject()))
-                && tenantLabel(object, view).equals(tenantLabel(in.oldObject(), view))) {
-            return Decision.allow();
-        }
         List<Finding> denials = new ArrayList<>();
         List<Violation> violations = in.operation() == Operation.UPDATE
                 ? KarpenterRules.validateUpdate(in.oldObject(), object) : KarpenterRules.validate(object);
@@ -76,13 +75,10 @@ public final class PoolAdmission {
         }
         if (NODE_POOL.equals(kind)) {
             String owner = PoolTenancy.check(name, object, view, denials);
+            PoolNodeClass.check(name, object, owner, view, denials);
             PoolQuota.check(name, object, owner, view, denials);
-            PoolWeight.check(name, object, owner, view, denials);
+            PoolWeight.check(name, object, view, denials);
         }
         return Decision.of(denials, notes);
-    }
-
-    private static String tenantLabel(JsonNode object, TenancyView view) {
-        return object.path("metadata").path("labels").path(view.tenancyKey()).asText("");
     }
 }

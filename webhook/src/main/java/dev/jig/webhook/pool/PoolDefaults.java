@@ -23,6 +23,9 @@ import java.util.Optional;
  * that does not say). Fields the object sets are never changed. Compiled objects carry every
  * default already, so their patch is empty and their content hash stays valid; a hand-made object
  * is defaulted and then refused by validation anyway unless it is on the break-glass list.
+ * Defaulting runs on CREATE and on UPDATEs that change the content, never on a metadata- or
+ * status-only UPDATE ({@link PoolUpdate#contentUnchanged}): Karpenter adding its finalizer to an
+ * object written before a default existed must not change that object's content.
  */
 public final class PoolDefaults {
 
@@ -31,7 +34,8 @@ public final class PoolDefaults {
 
     /** The patch for {@code in}; {@code view} supplies the platform defaults when it has them (none needed otherwise). */
     public static Decision mutate(AdmissionInput in, WebhookSettings settings, Optional<TenancyView> view) {
-        if ((in.operation() != Operation.CREATE && in.operation() != Operation.UPDATE) || !in.object().isObject()) {
+        if ((in.operation() != Operation.CREATE && in.operation() != Operation.UPDATE) || !in.object().isObject()
+                || PoolUpdate.contentUnchanged(in)) {
             return Decision.allow();
         }
         ObjectNode defaulted = KarpenterDefaults.withDefaults(in.object());

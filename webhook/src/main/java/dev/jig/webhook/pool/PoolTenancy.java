@@ -19,12 +19,17 @@ import java.util.Set;
  * a tenant's pool may only require {@code In [<owner>]}, and a pool no tenant lists may only
  * require {@code DoesNotExist}. The owner is the
  * tenant the ConfigMap lists the pool under: its pool must carry the label on itself and on its
- * nodes, a dedicated tenant's pool also the taint {@code <key>=<tenant>:NoSchedule}, and nothing
- * may name another tenant. A pool no tenant lists may claim no tenant: otherwise a hand-made pool
+ * nodes (the template's labels: the pool's own labels and an {@code In} requirement are not enough
+ * to say so), a dedicated tenant's pool also the taint {@code <key>=<tenant>:NoSchedule} among the
+ * template's {@code taints} — a {@code startupTaint} does not isolate, since agents remove it once
+ * the node is ready — and nothing may name another tenant (a startup taint included). A pool no tenant lists may claim no tenant: otherwise a hand-made pool
  * could label its nodes as another tenant's and draw that tenant's pods (or be drawn into its
  * quota).
  */
 final class PoolTenancy {
+
+    /** The effect of a dedicated tenant's taint: what the compiler writes and the pods' tolerations match. */
+    static final String ISOLATION_EFFECT = "NoSchedule";
 
     private PoolTenancy() {
     }
@@ -49,13 +54,9 @@ final class PoolTenancy {
                 otherOperators.add(op);
             }
         }
-        Set<String> taints = new LinkedHashSet<>();
         for (String field : List.of("taints", "startupTaints")) {
             for (JsonNode t : template.path("spec").path(field)) {
-                if (t.path("key").asText("").equals(key)) {
-                    taints.add(t.path("value").asText("") + ":" + t.path("effect").asText(""));
-                    claims.add(t.path("value").asText(""));
-                }
+                if (t.path("key").asText("").equals(key)) claims.add(t.path("value").asText(""));
             }
         }
         Optional<TenantEntry> owner = view.tenancy().tenantOfNodePool(name);
@@ -81,17 +82,31 @@ final class PoolTenancy {
                     + " (" + String.join(", ", otherOperators) + "); a tenant's pool may only require " + key + " In [" + t.name() + "]"));
         }
         if (!label.equals(t.name())) {
-            out.add(new Finding(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' lacks the label " + key + "=" + t.name()));
+            out.add(new Finding(Rule.POOL_TENANT_MISMATCH, "/metadata/labels: NodePool '" + name + "' lacks the label " + key + "=" + t.name()));
         }
         if (!nodeLabel.equals(t.name())) {
-            out.add(new Finding(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' does not label its nodes " + key + "=" + t.name()
-                    + " (spec.template.metadata.labels)"));
+            out.add(new Finding(Rule.POOL_TENANT_MISMATCH, "/spec/template/metadata/labels: NodePool '" + name + "' does not label its nodes "
+                    + key + "=" + t.name() + " (its own label and requirements do not put it on nodes)"));
         }
-        if (t.dedicated() && !taints.contains(t.name() + ":NoSchedule")) {
-            out.add(new Finding(Rule.POOL_TENANT_MISMATCH, "NodePool '" + name + "' of dedicated tenant '" + t.name()
-                    + "' lacks the taint " + key + "=" + t.name() + ":NoSchedule"));
+        if (t.dedicated() && !isolates(template.path("spec").path("taints"), key, t.name())) {
+            out.add(new Finding(Rule.POOL_TENANT_MISMATCH, "/spec/template/spec/taints: NodePool '" + name + "' of dedicated tenant '" + t.name()
+                    + "' lacks the taint " + key + "=" + t.name() + ":" + ISOLATION_EFFECT
+                    + " (a startup taint does not count: agents remove it once the node is ready)"));
         }
         return t.name();
+    }
+
+    /**
+     * Whether {@code taints} (the template's {@code taints}, never its {@code startupTaints}) holds the
+     * dedicated tenant's isolation taint: key, value and effect exactly as the compiler writes them.
+     */
+    private static boolean isolates(JsonNode taints, String key, String tenant) {
+        for (JsonNode t : taints) {
+            if (key.equals(text(t.path("key"))) && tenant.equals(text(t.path("value"))) && ISOLATION_EFFECT.equals(text(t.path("effect")))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String text(JsonNode n) {

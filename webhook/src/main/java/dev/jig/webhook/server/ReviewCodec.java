@@ -1,9 +1,15 @@
 package dev.jig.webhook.server;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.deser.std.JsonNodeDeserializer;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.AdmissionInput.Principal;
@@ -36,9 +42,40 @@ public final class ReviewCodec {
     public ReviewCodec() {
         // fabric8's modules and settings for its model classes...
         new KubernetesSerialization(mapper, true);
+        strict(mapper);
         // ...but the admitted objects stay raw JSON trees: no typed model in between, so no field
         // is lost or reshaped, and a pod is parsed once instead of decoded and re-encoded.
         mapper.addMixIn(AdmissionRequest.class, RawObjects.class);
+    }
+
+    /**
+     * Only JSON as RFC 8259 and the API server write it (with {@link #decode}'s check that one
+     * document fills the body, nothing after it but whitespace): no duplicate keys at any depth, no comments, single quotes, unquoted names,
+     * {@code NaN}/{@code Infinity}, leading zeros or control characters in strings (Jackson's
+     * defaults refuse the last five; this pins them), and no value of the wrong type for a field of
+     * the envelope (a number for a uid, a string for {@code dryRun}, a single string for a list):
+     * Jackson's scalar coercions are off. A body that two parsers could read differently is refused,
+     * never guessed at. Unknown envelope fields are kept (the API server may add some), as fabric8's
+     * model does.
+     */
+    static void strict(ObjectMapper mapper) {
+        mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        mapper.enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
+        mapper.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+        mapper.disable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY);
+        mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+        mapper.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS);
+        // a number or boolean where a string belongs (Jackson turns them into text even without scalar coercion)
+        for (CoercionInputShape shape : new CoercionInputShape[] {CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean}) {
+            mapper.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);
+        }
+        for (JsonParser.Feature lenient : new JsonParser.Feature[] {JsonParser.Feature.ALLOW_COMMENTS, JsonParser.Feature.ALLOW_YAML_COMMENTS,
+                JsonParser.Feature.ALLOW_SINGLE_QUOTES, JsonParser.Feature.ALLOW_UNQUOTED_FIELD_NAMES, JsonParser.Feature.ALLOW_NUMERIC_LEADING_ZEROS,
+                JsonParser.Feature.ALLOW_NON_NUMERIC_NUMBERS, JsonParser.Feature.ALLOW_UNQUOTED_CONTROL_CHARS,
+                JsonParser.Feature.ALLOW_BACKSLASH_ESCAPING_ANY_CHARACTER, JsonParser.Feature.ALLOW_MISSING_VALUES,
+                JsonParser.Feature.ALLOW_TRAILING_COMMA}) {
+            mapper.disable(lenient);
+        }
     }
 
     /** Mix-in: {@code object} and {@code oldObject} decode as {@link JsonNode}. */
@@ -64,9 +101,15 @@ public final class ReviewCodec {
     public AdmissionReview decode(byte[] body) {
         if (body.length == 0) throw new BadReviewException(400, "empty", "empty body: expected an AdmissionReview " + API_VERSION);
         AdmissionReview review;
-        try {
-            review = mapper.readValue(body, AdmissionReview.class);
+        try (JsonParser parser = mapper.createParser(body)) {
+            review = mapper.readValue(parser, AdmissionReview.class);
+            // one document only: FAIL_ON_TRAILING_TOKENS would also fire inside fabric8's nested readers
+            if (parser.nextToken() != null) {
+                throw new BadReviewException(400, "not-json", "body is not one JSON document: more follows the AdmissionReview at byte "
+                        + parser.currentTokenLocation().getByteOffset());
+            }
         } catch (IOException | RuntimeException e) {
+            if (e instanceof BadReviewException bad) throw bad;
             throw new BadReviewException(400, "not-json", "body is not an AdmissionReview " + API_VERSION + " JSON document: " + firstLine(e));
         }
         if (review == null) throw new BadReviewException(400, "not-json", "body is JSON null, not an AdmissionReview");

@@ -3,11 +3,7 @@ package dev.jig.webhook.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jig.api.ec2.Catalog;
 import dev.jig.api.tenancy.Tenancy;
-import dev.jig.compiler.generate.GeneratedObject;
-import dev.jig.compiler.pipeline.Compiler;
-import dev.jig.compiler.source.DirectorySourceTree;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,7 +11,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The bundled example policy repository ({@code examples/acme/policies}) compiled once by the real
@@ -24,31 +19,19 @@ import java.util.Optional;
 public final class Acme {
 
     public static final ObjectMapper JSON = new ObjectMapper();
-    private static final List<GeneratedObject> OBJECTS = compile();
+    private static final CompiledObjects OBJECTS =
+            CompiledObjects.of(Path.of(System.getProperty("jig.repo.root", "..")).resolve("examples/acme/policies"));
 
     private Acme() {
     }
 
-    private static List<GeneratedObject> compile() {
-        Path root = Path.of(System.getProperty("jig.repo.root", ".."));
-        try {
-            var result = new Compiler(Catalog.bundled()).compile(
-                    new DirectorySourceTree(root.resolve("examples/acme/policies")).files(), Optional.empty());
-            if (result.hasErrors()) throw new IllegalStateException("example does not compile: " + result.diagnostics());
-            return result.objects();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /** A fresh copy of a compiled object. */
     public static ObjectNode object(String kind, String name) {
-        return OBJECTS.stream().filter(o -> o.kind().equals(kind) && o.name().equals(name)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException(kind + " " + name)).body().deepCopy();
+        return OBJECTS.object(kind, name);
     }
 
     public static List<ObjectNode> objects(String kind) {
-        return OBJECTS.stream().filter(o -> o.kind().equals(kind)).map(o -> o.body().deepCopy()).toList();
+        return OBJECTS.all(kind);
     }
 
     public static ObjectNode configMap() {

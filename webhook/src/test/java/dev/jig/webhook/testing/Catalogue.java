@@ -277,12 +277,16 @@ public final class Catalogue {
         return c;
     }
 
-    /** A compiled NodePool renamed to one no tenant lists, with its tenant label and node label removed (not restamped). */
+    /**
+     * A compiled NodePool renamed to one no tenant lists, with its tenant label and node label removed and
+     * a node class no tenant owns (not restamped).
+     */
     static ObjectNode unlistedPool() {
         ObjectNode unlisted = nodePool("storefront-web");
         ((ObjectNode) unlisted.get("metadata")).put("name", "platform-spare");
         ((ObjectNode) unlisted.get("metadata")).remove("labels");
         ((ObjectNode) unlisted.at("/spec/template/metadata/labels")).remove("jig.dev/tenant");
+        ((ObjectNode) unlisted.at("/spec/template/spec/nodeClassRef")).put("name", "platform-default");
         return unlisted;
     }
 
