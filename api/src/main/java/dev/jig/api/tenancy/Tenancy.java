@@ -151,15 +151,24 @@ public record Tenancy(
      */
     public Optional<Boolean> mayUseNodeClass(String tenant, String nodeClass) {
         if (sharedNodeClasses.contains(nodeClass)) return Optional.of(true);
-        if (tenant != null) {
-            TenantEntry t = tenants.get(tenant);
-            return t == null ? Optional.of(false) : t.nodeClasses().map(own -> own.contains(nodeClass));
+        if (tenant != null && tenants.containsKey(tenant) && tenants.get(tenant).nodeClasses().isPresent()) {
+            return Optional.of(tenants.get(tenant).nodeClasses().get().contains(nodeClass));
         }
+        return ownerOfNodeClass(nodeClass).map(owner -> tenant == null ? owner.isEmpty() : owner.equals(tenant));
+    }
+
+    /**
+     * The tenant an EC2NodeClass was compiled for: {@code ""} when no tenant owns it (a shared class, or one
+     * Jig did not compile); empty when the document does not say (some tenant does not publish its classes).
+     */
+    public Optional<String> ownerOfNodeClass(String nodeClass) {
+        if (sharedNodeClasses.contains(nodeClass)) return Optional.of("");
+        String owner = "";
         for (TenantEntry t : tenants.values()) {
             if (t.nodeClasses().isEmpty()) return Optional.empty();
-            if (t.nodeClasses().get().contains(nodeClass)) return Optional.of(false);
+            if (t.nodeClasses().get().contains(nodeClass)) owner = t.name();
         }
-        return Optional.of(true);
+        return Optional.of(owner);
     }
 
     public Optional<TenantEntry> tenantOfNamespace(String namespace) {

@@ -27,7 +27,8 @@ import java.util.List;
  *       principal, {@code Tenancy.labelAdmins()}) — unless the name is on the break-glass list,
  *       which admits it with an audit note;</li>
  *   <li>for NodePools, tenancy ({@link PoolTenancy}), the node class ({@link PoolNodeClass}), limits
- *       and quota ({@link PoolQuota}) and the weight band ({@link PoolWeight}).</li>
+ *       and quota ({@link PoolQuota}) and the weight band ({@link PoolWeight}); for EC2NodeClasses,
+ *       the tenant they claim ({@link NodeClassTenancy}).</li>
  * </ol>
  * An UPDATE that leaves the object's content hash and Jig's own labels and annotations unchanged
  * (Karpenter's status and finalizer updates, finalizer removal during deletion, owner references,
@@ -78,6 +79,8 @@ public final class PoolAdmission {
             PoolNodeClass.check(name, object, owner, view, denials);
             PoolQuota.check(name, object, owner, view, denials);
             PoolWeight.check(name, object, view, denials);
+        } else if (PoolNodeClass.KIND.equals(kind)) {
+            NodeClassTenancy.check(name, object, view, denials);
         }
         return Decision.of(denials, notes);
     }

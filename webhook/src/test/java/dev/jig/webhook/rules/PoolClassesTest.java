@@ -25,14 +25,14 @@ class PoolClassesTest {
     private static final WebhookRules RULES = new WebhookRules(WebhookSettings.defaults());
 
     static Stream<Case> cases() {
-        return Stream.of(PoolClasses.weightBands(), PoolClasses.metadataUpdates(), PoolClasses.isolationPlacement(), PoolClasses.nodeClasses())
-                .flatMap(List::stream);
+        return Stream.of(PoolClasses.weightBands(), PoolClasses.metadataUpdates(), PoolClasses.isolationPlacement(), PoolClasses.nodeClasses(),
+                PoolClasses.nodeClassClaims()).flatMap(List::stream);
     }
 
     @Test
     void everyClassHasAtLeastFiveCases() {
         for (List<?> table : List.of(PoolClasses.weightBands(), PoolClasses.metadataUpdates(), PoolClasses.metadataMutations(),
-                PoolClasses.isolationPlacement(), PoolClasses.nodeClasses())) {
+                PoolClasses.isolationPlacement(), PoolClasses.nodeClasses(), PoolClasses.nodeClassClaims())) {
             assertThat(table).hasSizeGreaterThanOrEqualTo(5);
         }
     }
@@ -59,6 +59,12 @@ class PoolClassesTest {
 
     @Test
     void aTenancyThatDoesNotSayWhichPoolsAreReservedOrWhoseClassesAreWhoseFailsClosed() {
+        // ... while metadata-only updates, which judge nothing, still pass: deletions never hang on an old ConfigMap
+        ObjectNode stored = PoolWorld.nodeClass("alpha-al2023");
+        ObjectNode finalized = stored.deepCopy();
+        ((ObjectNode) finalized.get("metadata")).putArray("finalizers").add("karpenter.k8s.aws/termination");
+        assertThat(RULES.validate(Requests.pool(Operation.UPDATE, finalized, stored, Requests.KARPENTER),
+                Optional.of(PoolWorld.view(Tenancy.parse(older().toJson())))).allowed()).isTrue();
         Tenancy older = Tenancy.parse(older().toJson());
         for (ObjectNode pool : PoolWorld.objects("NodePool")) {
             Decision d = RULES.validate(Requests.pool(Operation.CREATE, pool, null), Optional.of(PoolWorld.view(older)));
@@ -67,7 +73,9 @@ class PoolClassesTest {
             assertThat(d.message()).contains("compiled by an older jig");
         }
         for (ObjectNode nodeClass : PoolWorld.objects("EC2NodeClass")) {
-            assertThat(RULES.validate(Requests.pool(Operation.CREATE, nodeClass, null), Optional.of(PoolWorld.view(older))).allowed()).isTrue();
+            Decision d = RULES.validate(Requests.pool(Operation.CREATE, nodeClass, null), Optional.of(PoolWorld.view(older)));
+            assertThat(d.ruleIds()).containsExactly(Rule.POOL_TENANT_MISMATCH.id());
+            assertThat(d.message()).contains("compiled by an older jig");
         }
     }
 

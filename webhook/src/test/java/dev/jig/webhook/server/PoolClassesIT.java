@@ -58,7 +58,8 @@ class PoolClassesIT {
                 PoolClasses.weightBands().stream().map(c -> Arguments.of("3 weight band", c)),
                 PoolClasses.metadataUpdates().stream().map(c -> Arguments.of("4 metadata-only update", c)),
                 PoolClasses.isolationPlacement().stream().map(c -> Arguments.of("6 isolation placement", c)),
-                PoolClasses.nodeClasses().stream().map(c -> Arguments.of("7 node class", c))).flatMap(s -> s);
+                PoolClasses.nodeClasses().stream().map(c -> Arguments.of("7 node class", c)),
+                PoolClasses.nodeClassClaims().stream().map(c -> Arguments.of("7 node class owner", c))).flatMap(s -> s);
     }
 
     @ParameterizedTest(name = "{0}: {1}")

@@ -256,4 +256,41 @@ public final class PoolClasses {
         c.add(new Case("pool no tenant lists on a node class no tenant owns", create(restamped(unlisted("platform-spare"))), null));
         return c;
     }
+
+    /** A compiled EC2NodeClass renamed to one no tenant owns, its tenant label and tag removed (not restamped). */
+    static ObjectNode unownedNodeClass() {
+        ObjectNode nc = nodeClass("alpha-al2023");
+        ((ObjectNode) nc.get("metadata")).put("name", "platform-default");
+        ((ObjectNode) nc.get("metadata").get("labels")).remove("jig.dev/tenant");
+        spec(nc, "/spec/tags").remove("jig.dev/tenant");
+        return nc;
+    }
+
+    /** Class 7, the class's side: an EC2NodeClass says truthfully whose it is (label and instance tag). */
+    public static List<Case> nodeClassClaims() {
+        List<Case> c = new ArrayList<>();
+        c.add(new Case("tenant's EC2NodeClass labelled for another tenant", create(labelled(nodeClass("alpha-al2023"), "jig.dev/tenant", "beta")),
+                Rule.POOL_TENANT_MISMATCH));
+        ObjectNode retagged = nodeClass("alpha-al2023");
+        spec(retagged, "/spec/tags").put("jig.dev/tenant", "beta");
+        c.add(new Case("tenant's EC2NodeClass tagging its instances for another tenant", create(restamped(retagged)), Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("tenant's EC2NodeClass without its tenant label", create(labelled(nodeClass("beta-al2023"), "jig.dev/tenant", null)),
+                Rule.POOL_TENANT_MISMATCH));
+        ObjectNode untagged = nodeClass("beta-al2023");
+        spec(untagged, "/spec/tags").remove("jig.dev/tenant");
+        c.add(new Case("tenant's EC2NodeClass without its tenant tag", create(restamped(untagged)), Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("EC2NodeClass no tenant owns labelled for a tenant", create(labelled(restamped(unownedNodeClass()), "jig.dev/tenant", "alpha")),
+                Rule.POOL_TENANT_MISMATCH));
+        ObjectNode tagged = unownedNodeClass();
+        spec(tagged, "/spec/tags").put("jig.dev/tenant", "alpha");
+        c.add(new Case("EC2NodeClass no tenant owns tagging its instances for a tenant", create(restamped(tagged)), Rule.POOL_TENANT_MISMATCH));
+        ObjectNode owned = nodeClass("alpha-al2023");
+        c.add(new Case("label-only UPDATE giving a tenant's EC2NodeClass to another tenant",
+                update(owned, labelled(owned, "jig.dev/tenant", "beta"), Requests.GITOPS), Rule.POOL_TENANT_MISMATCH));
+        for (ObjectNode compiled : PoolWorld.objects("EC2NodeClass")) {
+            c.add(new Case("compiled EC2NodeClass " + compiled.path("metadata").path("name").asText(), create(compiled), null));
+        }
+        c.add(new Case("EC2NodeClass no tenant owns, claiming none", create(restamped(unownedNodeClass())), null));
+        return c;
+    }
 }
