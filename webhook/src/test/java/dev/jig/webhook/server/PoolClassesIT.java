@@ -112,7 +112,9 @@ class PoolClassesIT {
         ((ObjectNode) singleGroup.at("/request/userInfo")).put("groups", "system:masters");
         ObjectNode objectOperation = Acme.parse(valid);
         ((ObjectNode) objectOperation.get("request")).putObject("operation").put("value", "CREATE");
+        byte[] latin1 = valid.replace("\"name\":\"alpha-web\"", "\"name\":\"alpha-w\u00e9b\"").getBytes(StandardCharsets.ISO_8859_1);
         return Stream.of(
+                Arguments.of("bytes that are not UTF-8 in a string", latin1),
                 Arguments.of("trailing garbage after the review", valid + "garbage"),
                 Arguments.of("a second JSON document after the review", valid + "{\"apiVersion\":\"admission.k8s.io/v1\"}"),
                 Arguments.of("a trailing closing brace", valid + "}"),
@@ -133,9 +135,10 @@ class PoolClassesIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("malformedBodies")
-    void malformedJsonIsRefusedWith400(String name, String body) throws Exception {
+    void malformedJsonIsRefusedWith400(String name, Object body) throws Exception {
+        byte[] bytes = body instanceof byte[] b ? b : ((String) body).getBytes(StandardCharsets.UTF_8);
         for (String path : new String[] {"/validate", "/mutate"}) {
-            HttpResponse<String> r = webhook.post(path, "application/json", body.getBytes(StandardCharsets.UTF_8));
+            HttpResponse<String> r = webhook.post(path, "application/json", bytes);
             assertThat(r.statusCode()).as(name + " " + path + ": " + r.body()).isEqualTo(400);
             assertThat(Acme.parse(r.body()).path("error").asText()).as(name).isNotEmpty();
         }
