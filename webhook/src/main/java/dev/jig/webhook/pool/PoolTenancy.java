@@ -22,9 +22,9 @@ import java.util.Set;
  * nodes (the template's labels: the pool's own labels and an {@code In} requirement are not enough
  * to say so), a dedicated tenant's pool also the taint {@code <key>=<tenant>:NoSchedule} among the
  * template's {@code taints} — a {@code startupTaint} does not isolate, since agents remove it once
- * the node is ready — and nothing may name another tenant (a startup taint included). A pool no tenant lists may claim no tenant: otherwise a hand-made pool
- * could label its nodes as another tenant's and draw that tenant's pods (or be drawn into its
- * quota).
+ * the node is ready — and nothing may name another tenant (a startup taint included). A pool no
+ * tenant lists may claim no tenant: otherwise a hand-made pool could label its nodes as another
+ * tenant's and draw that tenant's pods (or be drawn into its quota).
  */
 final class PoolTenancy {
 

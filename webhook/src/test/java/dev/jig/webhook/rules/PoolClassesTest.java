@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.diag.Rule;
+import dev.jig.api.tenancy.Provenance;
 import dev.jig.api.tenancy.Tenancy;
+import dev.jig.webhook.admission.AdmissionInput.Principal;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.admission.WebhookSettings;
@@ -12,8 +14,10 @@ import dev.jig.webhook.testing.Catalogue.Case;
 import dev.jig.webhook.testing.PoolClasses;
 import dev.jig.webhook.testing.PoolWorld;
 import dev.jig.webhook.testing.Requests;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,6 +51,68 @@ class PoolClassesTest {
             assertThat(d.allowed()).as(c.name()).isFalse();
             assertThat(d.ruleIds()).as(d.message()).contains(c.expected().id());
         }
+    }
+
+    static Stream<Long> seeds() {
+        return Stream.iterate(1L, seed -> seed + 1).limit(20);
+    }
+
+    /**
+     * Class 4 as a property: whatever mix of controller and API-server metadata an UPDATE changes on
+     * any compiled object — or on one written before its defaults existed — it is admitted and not
+     * patched, whoever sends it; adding one change to a Jig-owned label or annotation to the same mix
+     * gets it judged in full, and a user is refused.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void metadataOnlyUpdatesOfAnyPoolAreAdmittedUnpatchedAndJigMetadataIsJudged(long seed) {
+        Random random = new Random(seed);
+        List<ObjectNode> stored = new ArrayList<>(PoolWorld.objects("NodePool"));
+        stored.addAll(PoolWorld.objects("EC2NodeClass"));
+        for (ObjectNode old : stored) {
+            if (random.nextBoolean()) stripADefault(old, random);
+            ObjectNode updated = old.deepCopy();
+            ObjectNode meta = (ObjectNode) updated.get("metadata");
+            int changes = 1 + random.nextInt(4);
+            for (int i = 0; i < changes; i++) {
+                switch (random.nextInt(7)) {
+                    case 0 -> meta.withArray("finalizers").add(random.nextBoolean() ? "karpenter.sh/termination" : "karpenter.k8s.aws/termination");
+                    case 1 -> meta.withArray("ownerReferences").addObject().put("apiVersion", "v1").put("kind", "ConfigMap").put("name", "o" + i)
+                            .put("uid", "u" + random.nextInt(1000));
+                    case 2 -> ((ObjectNode) meta.get("annotations")).put("example.com/note-" + random.nextInt(5), "v" + random.nextInt(9));
+                    case 3 -> ((ObjectNode) meta.get("labels")).put("team.example.com/owner", "t" + random.nextInt(9));
+                    case 4 -> meta.put("resourceVersion", Integer.toString(random.nextInt(1_000_000))).put("generation", random.nextInt(9) + 1);
+                    case 5 -> meta.withArray("managedFields").addObject().put("manager", "m" + random.nextInt(3)).put("operation", "Update");
+                    default -> updated.putObject("status").putArray("conditions").addObject().put("type", "Ready")
+                            .put("status", random.nextBoolean() ? "True" : "False");
+                }
+            }
+            Principal user = List.of(Requests.KARPENTER, Requests.DEVELOPER, Requests.GITOPS).get(random.nextInt(3));
+            var in = Requests.pool(Operation.UPDATE, updated, old, user);
+            String what = old.path("metadata").path("name").asText() + " seed " + seed;
+            Decision validated = RULES.validate(in, Optional.of(PoolWorld.view(PoolWorld.tenancy())));
+            assertThat(validated.allowed()).as(what + ": " + validated.message()).isTrue();
+            assertThat(RULES.mutate(in, Optional.of(PoolWorld.view(PoolWorld.tenancy()))).patch()).as(what).isEmpty();
+
+            ObjectNode jig = updated.deepCopy();
+            String[] owned = {"annotations/jig.dev/source", "annotations/jig.dev/revision", "annotations/jig.dev/content-hash",
+                    "labels/jig.dev/tenant", "labels/jig.dev/pool", "annotations/jig.dev/anything"};
+            String pick = owned[random.nextInt(owned.length)];
+            int slash = pick.indexOf('/');
+            ((ObjectNode) jig.get("metadata").get(pick.substring(0, slash))).put(pick.substring(slash + 1), "x" + random.nextInt(9));
+            Decision judged = RULES.validate(Requests.pool(Operation.UPDATE, jig, old, Requests.DEVELOPER), Optional.of(PoolWorld.view(PoolWorld.tenancy())));
+            assertThat(judged.allowed()).as(what + " with " + pick).isFalse();
+        }
+    }
+
+    /** Removes a default a compiler before it existed would not have written (the object stays stamped as it was). */
+    private static void stripADefault(ObjectNode object, Random random) {
+        if (object.path("kind").asText().equals("EC2NodeClass")) {
+            object.at("/spec/blockDeviceMappings").forEach(m -> ((ObjectNode) m.get("ebs")).remove("encrypted"));
+        } else {
+            ((ObjectNode) object.at("/spec/disruption")).remove(random.nextBoolean() ? "budgets" : "consolidateAfter");
+        }
+        ((ObjectNode) object.at("/metadata/annotations")).put("jig.dev/content-hash", Provenance.contentHash(object));
     }
 
     /** The tenancy as a compiler from before reserved pools and node classes were published wrote it. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.testing.Acme;
 import dev.jig.webhook.testing.Catalogue.Case;
 import dev.jig.webhook.testing.PoolClasses;
@@ -11,7 +12,6 @@ import dev.jig.webhook.testing.PoolClasses.MutationCase;
 import dev.jig.webhook.testing.PoolWorld;
 import dev.jig.webhook.testing.Requests;
 import dev.jig.webhook.testing.WebhookHarness;
-import dev.jig.webhook.admission.Operation;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.zjsonpatch.JsonPatch;
