@@ -83,6 +83,14 @@ public record Quantity(BigDecimal amount) implements Comparable<Quantity> {
         return saturated(amount.scaleByPowerOfTen(3).setScale(0, java.math.RoundingMode.FLOOR));
     }
 
+    /**
+     * Whole units, rounded down (a memory limit in bytes): usage in whole units exceeds a limit exactly
+     * when it exceeds this; saturates like {@link #millis()}.
+     */
+    public long units() {
+        return saturated(amount.setScale(0, java.math.RoundingMode.FLOOR));
+    }
+
     /** Whole mebibytes, rounded down (memory); saturates like {@link #millis()}. */
     public long mebibytes() {
         return saturated(amount.divide(SUFFIXES.get("Mi"), 0, java.math.RoundingMode.FLOOR));

@@ -109,7 +109,8 @@ final class QuantitySyntax {
         }
         long exponent = int64(text, s.substring(1));
         // upstream keeps the scale in an int32 and wraps around beyond it
-        if (Math.abs(exponent) > Integer.MAX_VALUE - (long) fractionDigits) {
+        long bound = Integer.MAX_VALUE - (long) fractionDigits;
+        if (exponent > bound || exponent < -bound) {
             throw refused(text, "exponent out of range (Kubernetes would wrap it around its 32-bit scale)");
         }
         return new Suffix(exponent, 0);

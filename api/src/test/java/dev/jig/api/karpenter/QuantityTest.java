@@ -61,6 +61,8 @@ class QuantityTest {
             "1e+| exponent '+' is not an integer",
             "1e99999999999999999999| exponent out of range",
             "1e4294967296| exponent out of range (Kubernetes would wrap it around its 32-bit scale)",
+            "1e-9223372036854775808| exponent out of range (Kubernetes would wrap it around its 32-bit scale)",
+            "1.5e2147483647| exponent out of range (Kubernetes would wrap it around its 32-bit scale)",
             "-.e-10| no digits",
             "''| empty",
     })
@@ -120,6 +122,15 @@ class QuantityTest {
     })
     void formatsForHumans(String text, String resource, String expected) {
         assertThat(Quantity.parse(text).format(resource)).isEqualTo(expected);
+    }
+
+    @Test
+    void wholeUnitsRoundDownAndSaturateInsteadOfOverflowing() {
+        assertThat(Quantity.parse("1.9").units()).isEqualTo(1);
+        assertThat(Quantity.parse("1Gi").units()).isEqualTo(1L << 30);
+        assertThat(Quantity.parse("1e20").units()).isEqualTo(Long.MAX_VALUE / 4);
+        assertThat(Quantity.parse("1e20").millis()).isEqualTo(Long.MAX_VALUE / 4);
+        assertThat(Quantity.parse("-1e20").units()).isEqualTo(-(Long.MAX_VALUE / 4));
     }
 
     @Test
