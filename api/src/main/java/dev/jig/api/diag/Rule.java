@@ -6,8 +6,9 @@ import static dev.jig.api.diag.Severity.WARNING;
 /**
  * Every check Jig runs, with its stable id. Ids never change meaning and are never reused: CI
  * annotations, SARIF results and suppressions refer to them. Ranges: JIG00xx reading files,
- * JIG01xx the policy JSON Schema, JIG02xx cross-file policy semantics, JIG03xx conformance of the
- * emitted Karpenter objects with the Karpenter v1.14.1 CRDs, JIG04xx generation, JIG05xx the
+ * JIG01xx the policy JSON Schema, JIG02xx cross-file policy semantics, JIG03xx Karpenter objects:
+ * conformance with the Karpenter v1.14.1 CRDs (0301-0303) and values the CRDs let through that
+ * Kubernetes cannot read or that would break quotas (0304-0305), JIG04xx generation, JIG05xx the
  * admission webhook (objects admitted into the cluster), JIG06xx the controller (why a pod cannot
  * be placed; simulate scenarios).
  */
@@ -84,13 +85,17 @@ public enum Rule {
     RESERVED_NAMESPACE("JIG0228", ERROR, "namespace reserved for the platform",
             "Tenants cannot own default, kube-*, jig-system, karpenter or argocd: the webhook would move system pods onto tenant nodes and emitted Namespaces could be pruned."),
 
-    // --- JIG03xx: Karpenter v1.14.1 CRD conformance of emitted objects ---------------------------
+    // --- JIG03xx: Karpenter objects: v1.14.1 CRD conformance, and what the CRDs let through ------
     KARPENTER_SCHEMA("JIG0301", ERROR, "object violates the Karpenter CRD schema",
             "This is what the API server would reject; fix the policy field that produced it."),
     KARPENTER_PATTERN("JIG0302", ERROR, "value does not match the Karpenter CRD pattern",
             "This is what the API server would reject; fix the policy field that produced it."),
     KARPENTER_CEL("JIG0303", ERROR, "object violates a Karpenter CRD validation rule",
             "This is what the API server would reject; fix the policy field that produced it."),
+    KARPENTER_QUANTITY("JIG0304", ERROR, "quantity Kubernetes cannot read",
+            "Write a plain quantity such as 1000, 500m or 64Gi: the CRD pattern lets this one through, but Kubernetes' quantity parser, which Karpenter reads the object with, refuses it."),
+    NEGATIVE_LIMIT("JIG0305", ERROR, "negative NodePool limit",
+            "Limits are caps of 0 or more: a negative one launches nothing and would offset the tenant's other pools in the quota sum. Set 0 to stop a pool from launching."),
 
     // --- JIG04xx: generation ----------------------------------------------------------------
     FREEZE_NOT_TRANSLATABLE("JIG0401", ERROR, "freeze window cannot be expressed as a UTC cron",

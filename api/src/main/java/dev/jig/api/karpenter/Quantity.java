@@ -1,40 +1,33 @@
 package dev.jig.api.karpenter;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
 
 /**
- * An exact Kubernetes resource quantity ({@code "800"}, {@code "500m"}, {@code "3200Gi"},
- * {@code "1.5"}, {@code "2k"}, {@code "1e3"}) held as a {@link BigDecimal} of base units (cores,
- * bytes, devices), so limits can be summed and compared without rounding. Two quantities are equal
- * when they denote the same amount: {@code "1Ki"} equals {@code "1024"}.
+ * A Kubernetes resource quantity ({@code "800"}, {@code "500m"}, {@code "3200Gi"}, {@code "1.5"},
+ * {@code "2k"}, {@code "1e3"}) held as a {@link BigDecimal} of base units (cores, bytes, devices),
+ * so limits can be summed and compared without rounding. Text is read as
+ * {@code k8s.io/apimachinery}'s {@code resource.ParseQuantity} reads it (see {@link QuantitySyntax}:
+ * the whole grammar, rounding up to a nano unit, binary amounts capped at 2<sup>63</sup>−1), and what
+ * Kubernetes would refuse is refused with the reason, never read as zero. Amounts of
+ * {@link #CEILING} or more saturate there. Two quantities are equal when they denote the same
+ * amount: {@code "1Ki"} equals {@code "1024"}.
  */
 public record Quantity(BigDecimal amount) implements Comparable<Quantity> {
 
     public static final Quantity ZERO = new Quantity(BigDecimal.ZERO);
+    /** 10<sup>36</sup>: where parsed amounts saturate, far above any quota, limit or capacity a long can hold. */
+    public static final BigDecimal CEILING = BigDecimal.TEN.pow(36);
 
-    private static final Pattern SYNTAX =
-            Pattern.compile("([+-]?)(\\d+(?:\\.\\d*)?|\\.\\d+)(?:([numkMGTPE]|[KMGTPE]i)?|[eE]([+-]?\\d{1,4}))");
     private static final Map<String, BigDecimal> SUFFIXES = Map.ofEntries(
-            Map.entry("", BigDecimal.ONE),
-            Map.entry("n", BigDecimal.ONE.scaleByPowerOfTen(-9)),
-            Map.entry("u", BigDecimal.ONE.scaleByPowerOfTen(-6)),
-            Map.entry("m", BigDecimal.ONE.scaleByPowerOfTen(-3)),
-            Map.entry("k", BigDecimal.ONE.scaleByPowerOfTen(3)),
-            Map.entry("M", BigDecimal.ONE.scaleByPowerOfTen(6)),
-            Map.entry("G", BigDecimal.ONE.scaleByPowerOfTen(9)),
-            Map.entry("T", BigDecimal.ONE.scaleByPowerOfTen(12)),
-            Map.entry("P", BigDecimal.ONE.scaleByPowerOfTen(15)),
-            Map.entry("E", BigDecimal.ONE.scaleByPowerOfTen(18)),
             Map.entry("Ki", binary(1)),
             Map.entry("Mi", binary(2)),
             Map.entry("Gi", binary(3)),
-            Map.entry("Ti", binary(4)),
-            Map.entry("Pi", binary(5)),
-            Map.entry("Ei", binary(6)));
+            Map.entry("G", BigDecimal.ONE.scaleByPowerOfTen(9)),
+            Map.entry("M", BigDecimal.ONE.scaleByPowerOfTen(6)));
     private static final String[] BYTE_SUFFIXES = {"Gi", "Mi", "Ki", "G", "M"};
 
     public Quantity {
@@ -42,28 +35,37 @@ public record Quantity(BigDecimal amount) implements Comparable<Quantity> {
     }
 
     /**
-     * Parses the Kubernetes quantity syntax: a signed decimal number followed by a binary suffix
-     * (Ki..Ei), a decimal suffix (n, u, m, k, M..E) or a decimal exponent ({@code e3}, {@code E-2}).
+     * Parses the Kubernetes quantity syntax as {@code resource.ParseQuantity} does: a signed decimal
+     * number followed by a binary suffix (Ki..Ei), a decimal suffix (n, u, m, k, M..E) or a decimal
+     * exponent ({@code e3}, {@code E-2}, {@code e00006}).
      *
-     * @throws IllegalArgumentException when {@code text} is not a quantity
+     * @throws IllegalArgumentException when Kubernetes would not read {@code text} as a quantity; the
+     *     message says why ({@code invalid quantity '1e1.5': unexpected '.' at character 4})
      */
     public static Quantity parse(String text) {
-        Matcher m = SYNTAX.matcher(text);
-        if (!m.matches()) {
-            throw new IllegalArgumentException("invalid quantity '" + text + "'");
-        }
-        BigDecimal number = new BigDecimal(m.group(2));
-        if (m.group(1).equals("-")) number = number.negate();
-        if (m.group(4) != null) {
-            return new Quantity(number.scaleByPowerOfTen(Integer.parseInt(m.group(4))));
-        }
-        return new Quantity(number.multiply(SUFFIXES.get(m.group(3) == null ? "" : m.group(3))));
+        return new Quantity(QuantitySyntax.parse(text));
     }
 
     /** Like {@link #parse} but empty instead of throwing, for input that has not been validated. */
-    public static java.util.Optional<Quantity> tryParse(String text) {
-        if (text == null || text.length() > 64 || !SYNTAX.matcher(text).matches()) return java.util.Optional.empty();
-        return java.util.Optional.of(parse(text));
+    public static Optional<Quantity> tryParse(String text) {
+        if (text == null) return Optional.empty();
+        try {
+            return Optional.of(parse(text));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Reads a JSON value as Kubernetes' {@code Quantity.UnmarshalJSON} does: a string (surrounding
+     * white space trimmed) or a number (an {@code int-or-string} limit such as {@code cpu: 1000}).
+     *
+     * @throws IllegalArgumentException when the value is absent, of another type, or not a quantity
+     */
+    public static Quantity fromJson(JsonNode value) {
+        if (value != null && value.isTextual()) return parse(value.textValue().strip());
+        if (value != null && value.isNumber()) return parse(value.numberValue().toString());
+        throw new IllegalArgumentException("not a quantity: " + (value == null || value.isMissingNode() ? "absent" : value.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
     }
 
     /** {@code millis} thousandths of a unit, exactly (cpu millicores as cores); the inverse of {@link #millis()}. */
@@ -79,6 +81,14 @@ public record Quantity(BigDecimal amount) implements Comparable<Quantity> {
     /** Whole millis, rounded down (cpu); saturates at {@code Long.MAX_VALUE / 4} for absurd amounts. */
     public long millis() {
         return saturated(amount.scaleByPowerOfTen(3).setScale(0, java.math.RoundingMode.FLOOR));
+    }
+
+    /**
+     * Whole units, rounded down (a memory limit in bytes): usage in whole units exceeds a limit exactly
+     * when it exceeds this; saturates like {@link #millis()}.
+     */
+    public long units() {
+        return saturated(amount.setScale(0, java.math.RoundingMode.FLOOR));
     }
 
     /** Whole mebibytes, rounded down (memory); saturates like {@link #millis()}. */

@@ -61,32 +61,14 @@ public final class YamlLoader {
                 .build();
     }
 
+    /** The documents of a stream of Kubernetes manifests, each converted without errors, and the findings. */
+    public record Documents(List<LoadedDocument> documents, List<Diagnostic> diagnostics) {
+    }
+
     public Result load(SourceFile file) {
         List<Diagnostic> findings = new ArrayList<>();
-        int bad = file.text().indexOf('\uFFFD');
-        if (bad >= 0) {
-            // Both sources decode files with replacement; a replacement character means bytes that were not UTF-8.
-            findings.add(Diagnostic.of(Rule.YAML_SYNTAX, at(file.path(), bad, file.text()), "the file is not valid UTF-8 (first bad byte here)"));
-            return new Result(Optional.empty(), findings);
-        }
-        List<Node> docs = new ArrayList<>();
-        try {
-            for (Node n : new Compose(settings).composeAllFromString(file.text())) {
-                docs.add(n);
-                if (docs.size() > 1) break;
-            }
-        } catch (MarkedYamlEngineException e) {
-            Mark mark = e.getProblemMark().or(e::getContextMark).orElse(null);
-            findings.add(Diagnostic.of(Rule.YAML_SYNTAX, at(file.path(), mark), describe(e)));
-            return new Result(Optional.empty(), findings);
-        } catch (YamlEngineException | IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
-            // IndexOutOfBoundsException: snakeyaml-engine's reader trips over a lone high surrogate at its buffer's end.
-            findings.add(Diagnostic.of(Rule.YAML_SYNTAX, Position.ofFile(file.path()), oneLine(e.getMessage())));
-            return new Result(Optional.empty(), findings);
-        } catch (StackOverflowError e) {
-            findings.add(Diagnostic.of(Rule.YAML_UNSUPPORTED, Position.ofFile(file.path()), "document is nested too deeply"));
-            return new Result(Optional.empty(), findings);
-        }
+        List<Node> docs = compose(file, 2, findings);
+        if (docs == null) return new Result(Optional.empty(), findings);
         if (docs.isEmpty() || isNull(docs.get(0))) {
             findings.add(Diagnostic.of(Rule.EMPTY_DOCUMENT, Position.ofFile(file.path()), "the file holds no document"));
             return new Result(Optional.empty(), findings);
@@ -102,6 +84,57 @@ public final class YamlLoader {
             return new Result(Optional.empty(), findings);
         }
         return new Result(Optional.of(new LoadedDocument(file.path(), root, converter.map)), findings);
+    }
+
+    /**
+     * Every document of a {@code ---} separated stream, as Kubernetes manifests come (empty documents
+     * are skipped), with the same YAML 1.2 semantics and findings as {@link #load}. A syntax error
+     * ends the stream where it stands; a document with a finding of its own (a duplicate key, a custom
+     * tag) is left out, the others are returned.
+     */
+    public Documents loadAll(SourceFile file) {
+        List<Diagnostic> findings = new ArrayList<>();
+        List<Node> docs = compose(file, Integer.MAX_VALUE, findings);
+        List<LoadedDocument> out = new ArrayList<>();
+        for (Node node : docs == null ? List.<Node>of() : docs) {
+            if (isNull(node)) continue;
+            int before = findings.size();
+            Converter converter = new Converter(file.path(), findings);
+            JsonNode root = converter.convert(node, "", 0);
+            if (findings.subList(before, findings.size()).stream().noneMatch(Diagnostic::isError)) {
+                out.add(new LoadedDocument(file.path(), root, converter.map));
+            }
+        }
+        return new Documents(List.copyOf(out), List.copyOf(findings));
+    }
+
+    /** Up to {@code most} composed documents, or null after adding the finding that stopped reading. */
+    private List<Node> compose(SourceFile file, int most, List<Diagnostic> findings) {
+        int bad = file.text().indexOf('\uFFFD');
+        if (bad >= 0) {
+            // Both sources decode files with replacement; a replacement character means bytes that were not UTF-8.
+            findings.add(Diagnostic.of(Rule.YAML_SYNTAX, at(file.path(), bad, file.text()), "the file is not valid UTF-8 (first bad byte here)"));
+            return null;
+        }
+        List<Node> docs = new ArrayList<>();
+        try {
+            for (Node n : new Compose(settings).composeAllFromString(file.text())) {
+                docs.add(n);
+                if (docs.size() >= most) break;
+            }
+        } catch (MarkedYamlEngineException e) {
+            Mark mark = e.getProblemMark().or(e::getContextMark).orElse(null);
+            findings.add(Diagnostic.of(Rule.YAML_SYNTAX, at(file.path(), mark), describe(e)));
+            return null;
+        } catch (YamlEngineException | IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
+            // IndexOutOfBoundsException: snakeyaml-engine's reader trips over a lone high surrogate at its buffer's end.
+            findings.add(Diagnostic.of(Rule.YAML_SYNTAX, Position.ofFile(file.path()), oneLine(e.getMessage())));
+            return null;
+        } catch (StackOverflowError e) {
+            findings.add(Diagnostic.of(Rule.YAML_UNSUPPORTED, Position.ofFile(file.path()), "document is nested too deeply"));
+            return null;
+        }
+        return docs;
     }
 
     private static boolean isNull(Node node) {

@@ -45,11 +45,41 @@ class QuantityTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "abc", "1K", "1ki", "1.5.5", "1 Gi", "Gi", "1e", "1Gib", "--1", "1e1.5", "1e12345"})
+    @ValueSource(strings = {"", "abc", "1K", "1ki", "1.5.5", "1 Gi", "1e", "1Gib", "--1", "1e1.5"})
     void rejectsWhatIsNotAQuantity(String text) {
         assertThatThrownBy(() -> Quantity.parse(text))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("invalid quantity '" + text + "'");
+                .hasMessageStartingWith("invalid quantity '" + text + "': ");
+        assertThat(Quantity.tryParse(text)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(delimiter = '|', value = {
+            "1e1.5| unexpected '.' at character 4",
+            "1K| unknown suffix 'K'",
+            "1e| unknown suffix 'e'",
+            "1e+| exponent '+' is not an integer",
+            "1e99999999999999999999| exponent out of range",
+            "1e4294967296| exponent out of range (Kubernetes would wrap it around its 32-bit scale)",
+            "1e-9223372036854775808| exponent out of range (Kubernetes would wrap it around its 32-bit scale)",
+            "1.5e2147483647| exponent out of range (Kubernetes would wrap it around its 32-bit scale)",
+            "-.e-10| no digits",
+            "''| empty",
+    })
+    void saysWhyAQuantityIsRefused(String text, String reason) {
+        assertThatThrownBy(() -> Quantity.parse(text)).hasMessageContaining(": " + reason);
+    }
+
+    @Test
+    void readsJsonStringsAndNumbersAsKubernetesUnmarshalsThem() {
+        com.fasterxml.jackson.databind.node.JsonNodeFactory json = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+        assertThat(Quantity.fromJson(json.textNode(" 1Gi "))).isEqualTo(Quantity.parse("1Gi"));
+        assertThat(Quantity.fromJson(json.numberNode(1000))).isEqualTo(Quantity.parse("1k"));
+        assertThat(Quantity.fromJson(json.numberNode(new BigDecimal("1E+6")))).isEqualTo(Quantity.parse("1e00006"));
+        assertThat(Quantity.fromJson(json.numberNode(1e20))).isEqualTo(Quantity.parse("100E"));
+        assertThatThrownBy(() -> Quantity.fromJson(json.numberNode(Double.POSITIVE_INFINITY))).hasMessageContaining("Infinity");
+        assertThatThrownBy(() -> Quantity.fromJson(json.booleanNode(true))).hasMessage("not a quantity: boolean");
+        assertThatThrownBy(() -> Quantity.fromJson(json.objectNode().path("cpu"))).hasMessage("not a quantity: absent");
     }
 
     @Test
@@ -92,6 +122,15 @@ class QuantityTest {
     })
     void formatsForHumans(String text, String resource, String expected) {
         assertThat(Quantity.parse(text).format(resource)).isEqualTo(expected);
+    }
+
+    @Test
+    void wholeUnitsRoundDownAndSaturateInsteadOfOverflowing() {
+        assertThat(Quantity.parse("1.9").units()).isEqualTo(1);
+        assertThat(Quantity.parse("1Gi").units()).isEqualTo(1L << 30);
+        assertThat(Quantity.parse("1e20").units()).isEqualTo(Long.MAX_VALUE / 4);
+        assertThat(Quantity.parse("1e20").millis()).isEqualTo(Long.MAX_VALUE / 4);
+        assertThat(Quantity.parse("-1e20").units()).isEqualTo(-(Long.MAX_VALUE / 4));
     }
 
     @Test

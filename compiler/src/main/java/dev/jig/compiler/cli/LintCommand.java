@@ -6,7 +6,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code jig lint}: every check, nothing written; the report goes to stdout, exit 1 on any finding. */
@@ -17,21 +16,15 @@ final class LintCommand implements Callable<Integer> {
     @Mixin
     PolicyInput input;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
-            description = "text, json, github (Actions annotations), sarif or junit. Default: ${DEFAULT-VALUE}.")
-    String format;
+    @Mixin
+    ReportOptions reportOptions;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        ReportFormat report;
-        try {
-            report = ReportFormat.named(format);
-        } catch (IllegalArgumentException e) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
+        ReportFormat report = reportOptions.report(spec.commandLine());
         PolicyInput.Run run = input.compile(input.tree());
         spec.commandLine().getOut().print(report.render(run.findings(), run.files()));
         spec.commandLine().getOut().flush();

@@ -12,7 +12,7 @@ import picocli.CommandLine;
  */
 @Command(name = "jig", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Compile multi-tenant Karpenter policies into validated NodePools and EC2NodeClasses.",
-        subcommands = {CompileCommand.class, LintCommand.class, DiffCommand.class, ExplainCommand.class,
+        subcommands = {CompileCommand.class, LintCommand.class, ValidateCommand.class, DiffCommand.class, ExplainCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
@@ -40,7 +40,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: compile, lint, diff or explain");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: compile, lint, validate, diff or explain");
     }
 
     /** Version from the jar manifest, or "dev" when run from classes. */

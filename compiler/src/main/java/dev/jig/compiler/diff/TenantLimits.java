@@ -75,12 +75,10 @@ final class TenantLimits {
     }
 
     private static Quantity quantity(JsonNode value, String resource) {
-        if (value.isNumber()) return new Quantity(value.decimalValue());
         try {
-            if (value.isTextual()) return Quantity.parse(value.asText());
+            return Quantity.fromJson(value);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("NodePool limit " + resource + ": " + e.getMessage(), e);
         }
-        throw new IllegalArgumentException("NodePool limit " + resource + " is not a quantity: " + value);
     }
 }

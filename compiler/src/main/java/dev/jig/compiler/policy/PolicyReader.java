@@ -173,20 +173,25 @@ public final class PolicyReader {
     /** Platform limits: an absent dimension is no cap. */
     private static Quota limits(JsonNode r) {
         return new Quota(
-                r.has("cpu") ? Quantity.tryParse(r.path("cpu").asText()).map(Quantity::millis).orElse(Quota.UNLIMITED) : Quota.UNLIMITED,
-                r.has("memory") ? Quantity.tryParse(r.path("memory").asText()).map(Quantity::mebibytes).orElse(Quota.UNLIMITED) : Quota.UNLIMITED,
+                r.has("cpu") ? Quantity.fromJson(r.get("cpu")).millis() : Quota.UNLIMITED,
+                r.has("memory") ? Quantity.fromJson(r.get("memory")).mebibytes() : Quota.UNLIMITED,
                 r.has("gpu") ? r.path("gpu").asLong(0) : Quota.UNLIMITED);
     }
 
+    /**
+     * A quota or reservation; an absent dimension is zero. The schema has admitted every value, and every
+     * value its pattern admits is a quantity, so {@link Quantity#fromJson} throwing here is a bug that
+     * fails the compile rather than reading as zero or unlimited.
+     */
     private static Quota resources(JsonNode r) {
-        long cpu = Quantity.tryParse(r.path("cpu").asText("0")).map(Quantity::millis).orElse(0L);
+        long cpu = r.hasNonNull("cpu") ? Quantity.fromJson(r.get("cpu")).millis() : 0;
         Long mem = mebibytes(r.path("memory"));
         return new Quota(cpu, mem == null ? 0 : mem, r.path("gpu").asLong(0));
     }
 
     private static Long mebibytes(JsonNode n) {
         if (n.isMissingNode() || n.isNull()) return null;
-        return Quantity.tryParse(n.asText()).map(Quantity::mebibytes).orElse(null);
+        return Quantity.fromJson(n).mebibytes();
     }
 
     private static IntRange range(JsonNode n) {

@@ -13,7 +13,7 @@ class CompilerArchitectureTest {
     private static final String[] CORE = {
         "dev.jig.compiler.policy..", "dev.jig.compiler.schema..", "dev.jig.compiler.check..", "dev.jig.compiler.generate..",
         "dev.jig.compiler.schedule..", "dev.jig.compiler.emit..", "dev.jig.compiler.pipeline..", "dev.jig.compiler.diff..",
-        "dev.jig.compiler.explain..", "dev.jig.compiler.report..",
+        "dev.jig.compiler.explain..", "dev.jig.compiler.report..", "dev.jig.compiler.validate..",
     };
     private static final JavaClasses COMPILER = Layering.mainClasses("dev.jig.compiler");
 

@@ -284,6 +284,6 @@ class ManifestDiffTest {
 
         assertThatThrownBy(() -> diff.compare(List.of(), List.of(pool)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("NodePool limit cpu: invalid quantity 'lots'");
+                .hasMessage("NodePool limit cpu: invalid quantity 'lots': unexpected 'l' at character 1");
     }
 }

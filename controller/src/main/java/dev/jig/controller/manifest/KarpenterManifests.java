@@ -78,7 +78,7 @@ public final class KarpenterManifests {
     static Limits limits(JsonNode n) {
         Map<String, String> l = Json.strings(n);
         long cpu = l.containsKey("cpu") ? Quantity.parse(l.get("cpu")).millis() : Limits.UNLIMITED;
-        long mem = l.containsKey("memory") ? Quantity.parse(l.get("memory")).amount().setScale(0, RoundingMode.FLOOR).longValueExact() : Limits.UNLIMITED;
+        long mem = l.containsKey("memory") ? Quantity.parse(l.get("memory")).units() : Limits.UNLIMITED;
         long gpu = l.containsKey(ResourceList.GPU) ? Quantity.parse(l.get(ResourceList.GPU)).millis() / 1000 : Limits.UNLIMITED;
         long nodes = l.containsKey("nodes") ? Quantity.parse(l.get("nodes")).millis() / 1000 : Limits.UNLIMITED;
         return new Limits(cpu, mem, gpu, nodes);

@@ -8,6 +8,7 @@ import dev.jig.api.tenancy.Quota;
 import dev.jig.webhook.admission.Finding;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.math.BigDecimal;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -41,19 +42,53 @@ final class PoolQuota {
             return;
         }
         Quota quota = view.tenant(owner).orElseThrow().quota();
-        Quantity cpu = amount(limits, "cpu");
-        Quantity memory = amount(limits, "memory");
-        Quantity gpu = amount(limits, WellKnownLabels.GPU_RESOURCE);
+        Map<String, JsonNode> others = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : view.nodePools().entrySet()) {
-            if (e.getKey().equals(name) || !owner.equals(view.ownerOfPool(e.getKey()).orElse(null))) continue;
-            JsonNode other = e.getValue().path("spec").path("limits");
-            cpu = cpu.plus(amount(other, "cpu"));
-            memory = memory.plus(amount(other, "memory"));
-            gpu = gpu.plus(amount(other, WellKnownLabels.GPU_RESOURCE));
+            if (!e.getKey().equals(name) && owner.equals(view.ownerOfPool(e.getKey()).orElse(null))) {
+                others.put(e.getKey(), e.getValue().path("spec").path("limits"));
+            }
         }
-        over(name, owner, "cpu", cpu, Quantity.ofMillis(quota.cpuMillis()), out);
-        over(name, owner, "memory", memory, Quantity.ofMebibytes(quota.memoryMib()), out);
-        over(name, owner, WellKnownLabels.GPU_RESOURCE, gpu, new Quantity(BigDecimal.valueOf(quota.gpus())), out);
+        if (quota.cpuMillis() != Quota.UNLIMITED) sum(name, owner, "cpu", limits, others, Quantity.ofMillis(quota.cpuMillis()), out);
+        if (quota.memoryMib() != Quota.UNLIMITED) sum(name, owner, "memory", limits, others, Quantity.ofMebibytes(quota.memoryMib()), out);
+        if (quota.gpus() != Quota.UNLIMITED) {
+            sum(name, owner, WellKnownLabels.GPU_RESOURCE, limits, others, new Quantity(BigDecimal.valueOf(quota.gpus())), out);
+        }
+    }
+
+    /**
+     * This pool's limit plus the other pools' must fit the quota (a dimension the tenant has no cap on is
+     * not summed). Fails closed: another pool's limit that
+     * Kubernetes cannot read, or that is missing (Karpenter reads that as unlimited), is a denial, never a
+     * zero; a negative limit (refused on admission, but one may predate the webhook) counts as zero, since
+     * it launches nothing and must not offset the others. This pool's own unreadable or negative limit is
+     * already refused by the shared Karpenter rules and judged no further here.
+     */
+    private static void sum(String name, String owner, String resource, JsonNode limits, Map<String, JsonNode> others,
+                            Quantity quota, List<Finding> out) {
+        Quantity sum;
+        try {
+            sum = Quantity.fromJson(limits.get(resource));
+        } catch (IllegalArgumentException e) {
+            return;
+        }
+        if (sum.signum() < 0) return;
+        for (Map.Entry<String, JsonNode> other : others.entrySet()) {
+            JsonNode v = other.getValue().get(resource);
+            if (v == null || v.isNull()) {
+                out.add(new Finding(Rule.POOL_OVER_QUOTA, "tenant '" + owner + "' NodePool '" + other.getKey() + "' sets no " + resource
+                        + " limit, which Karpenter reads as unlimited, so NodePool '" + name + "' cannot fit the quota"));
+                return;
+            }
+            try {
+                Quantity q = Quantity.fromJson(v);
+                if (q.signum() > 0) sum = sum.plus(q);
+            } catch (IllegalArgumentException e) {
+                out.add(new Finding(Rule.KARPENTER_QUANTITY, "tenant '" + owner + "' NodePool '" + other.getKey() + "' has a " + resource
+                        + " limit Kubernetes cannot read (" + e.getMessage() + "), so the quota cannot be judged for NodePool '" + name + "'"));
+                return;
+            }
+        }
+        over(name, owner, resource, sum, quota, out);
     }
 
     private static void over(String name, String owner, String resource, Quantity sum, Quantity quota, List<Finding> out) {
@@ -61,11 +96,5 @@ final class PoolQuota {
             out.add(new Finding(Rule.POOL_OVER_QUOTA, "with NodePool '" + name + "', tenant '" + owner + "' pools' " + resource
                     + " limits add up to " + sum.format(resource) + ", over its quota of " + quota.format(resource)));
         }
-    }
-
-    private static Quantity amount(JsonNode limits, String resource) {
-        JsonNode v = limits.get(resource);
-        if (v == null || !(v.isTextual() || v.isNumber())) return Quantity.ZERO;
-        return Quantity.tryParse(v.isNumber() ? v.numberValue().toString() : v.asText()).orElse(Quantity.ZERO);
     }
 }

@@ -38,6 +38,11 @@ final class Checks {
         found.add(new Violation(Rule.KARPENTER_CEL, at.toString(), rule.message()));
     }
 
+    /** A rule of Jig's own beyond the CRDs ({@link QuantityRules}). */
+    void beyondCrd(Rule rule, Pointer at, String message) {
+        found.add(new Violation(rule, at.toString(), message));
+    }
+
     // --- reading values as CEL sees them ----------------------------------------------------
 
     static boolean present(JsonNode value) {

@@ -112,6 +112,8 @@ final class KubeletRules {
             }
             if (!CrdPattern.QUANTITY.matches(value)) {
                 checks.pattern(entryAt, CrdPattern.QUANTITY);
+            } else {
+                QuantityRules.readable(e.getValue(), entryAt, checks);
             }
             if (value.startsWith("-")) {
                 checks.cel(entryAt, negativeRule);

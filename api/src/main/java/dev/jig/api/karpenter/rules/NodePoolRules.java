@@ -42,7 +42,7 @@ final class NodePoolRules {
         }
     }
 
-    /** Each limit is an integer, or a string in quantity form. */
+    /** Each limit is an integer, or a string in quantity form; then Kubernetes can read it and it is not negative. */
     private static ObjectNode limits(ObjectNode spec, Pointer at, Checks checks) {
         ObjectNode limits = checks.object(spec, at, "limits");
         if (limits == null) {
@@ -60,6 +60,7 @@ final class NodePoolRules {
                 checks.pattern(limitsAt.child(e.getKey()), CrdPattern.QUANTITY);
             }
         }
+        QuantityRules.limits(limits, limitsAt, checks);
         return limits;
     }
 

@@ -29,10 +29,17 @@ record Case(String name, ObjectNode object, Violation expected) {
         return new Case(name, object, new Violation(Rule.KARPENTER_CEL, pointer, rule.message()));
     }
 
+    /** A rule of Jig's own beyond the CRDs; the message is checked by the rule's own test. */
+    static Case beyond(String name, ObjectNode object, String pointer, Rule rule) {
+        return new Case(name, object, new Violation(rule, pointer, null));
+    }
+
     void verify(Function<ObjectNode, List<Violation>> rules) {
         List<Violation> found = rules.apply(object);
         if (expected == null) {
             assertThat(found).as(name).isEmpty();
+        } else if (expected.message() == null) {
+            assertThat(found).as(name).anyMatch(v -> v.rule() == expected.rule() && v.pointer().equals(expected.pointer()));
         } else {
             assertThat(found).as(name).contains(expected);
         }

@@ -1,12 +1,14 @@
 package dev.jig.api.karpenter.rules;
 
 import static dev.jig.api.karpenter.rules.Case.accepts;
+import static dev.jig.api.karpenter.rules.Case.beyond;
 import static dev.jig.api.karpenter.rules.Case.cel;
 import static dev.jig.api.karpenter.rules.Case.pattern;
 import static dev.jig.api.karpenter.rules.Case.schema;
 import static dev.jig.api.karpenter.rules.Fixtures.with;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.diag.Rule;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -62,6 +64,8 @@ class KubeletRulesTest {
                 cel("negative kubeReserved", kubelet("{kubeReserved: {cpu: -100m}}"), K + "/kubeReserved/cpu",
                         CelRule.KUBE_RESERVED_NOT_NEGATIVE),
                 pattern("kubeReserved not a quantity", kubelet("{kubeReserved: {cpu: some}}"), K + "/kubeReserved/cpu", CrdPattern.QUANTITY),
+                beyond("kubeReserved the CRD pattern lets through but Kubernetes cannot parse", kubelet("{kubeReserved: {memory: '1e1.5'}}"),
+                        K + "/kubeReserved/memory", Rule.KARPENTER_QUANTITY),
                 cel("unknown systemReserved resource", kubelet("{systemReserved: {gpu: '1'}}"), K + "/systemReserved/gpu",
                         CelRule.SYSTEM_RESERVED_KEYS),
                 cel("negative systemReserved", kubelet("{systemReserved: {memory: -1Gi}}"), K + "/systemReserved/memory",

@@ -1,6 +1,7 @@
 package dev.jig.api.karpenter.rules;
 
 import static dev.jig.api.karpenter.rules.Case.accepts;
+import static dev.jig.api.karpenter.rules.Case.beyond;
 import static dev.jig.api.karpenter.rules.Case.cel;
 import static dev.jig.api.karpenter.rules.Case.pattern;
 import static dev.jig.api.karpenter.rules.Case.schema;
@@ -9,6 +10,7 @@ import static dev.jig.api.karpenter.rules.Fixtures.without;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.diag.Rule;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -100,7 +102,17 @@ class NodePoolRulesTest {
                 accepts("integer, string and quantity limits",
                         with(POOL, "/spec/limits", "{cpu: 1000, memory: 16000Gi, nvidia.com/gpu: '8', ephemeral: 1.5e3}")),
                 accepts("milli quantity", with(POOL, "/spec/limits/cpu", "500m")),
-                accepts("negative integer (the schema sets no minimum)", with(POOL, "/spec/limits/cpu", "-5")),
+                beyond("negative integer (the schema sets no minimum; Jig refuses it)", with(POOL, "/spec/limits/cpu", "-5"),
+                        "/spec/limits/cpu", Rule.NEGATIVE_LIMIT),
+                beyond("negative quantity string", with(POOL, "/spec/limits/cpu", "'-100000'"), "/spec/limits/cpu", Rule.NEGATIVE_LIMIT),
+                beyond("negative limit of any resource", with(POOL, "/spec/limits/nvidia.com~1gpu", "'-1e00003'"),
+                        "/spec/limits/nvidia.com~1gpu", Rule.NEGATIVE_LIMIT),
+                beyond("pattern-valid limit Kubernetes cannot parse", with(POOL, "/spec/limits/memory", "1e1.5"),
+                        "/spec/limits/memory", Rule.KARPENTER_QUANTITY),
+                beyond("exponent Kubernetes would wrap around", with(POOL, "/spec/limits/cpu", "'1e4294967296'"),
+                        "/spec/limits/cpu", Rule.KARPENTER_QUANTITY),
+                accepts("zero written with a minus sign is not negative", with(POOL, "/spec/limits/cpu", "'-0'")),
+                accepts("exponent with leading zeros", with(POOL, "/spec/limits/cpu", "'1e00006'")),
                 accepts("null limit counts as absent", with(POOL, "/spec/limits/cpu", "null")),
                 pattern("not a quantity", with(POOL, "/spec/limits/cpu", "lots"), "/spec/limits/cpu", CrdPattern.QUANTITY),
                 pattern("quantity with a space", with(POOL, "/spec/limits/memory", "16 Gi"), "/spec/limits/memory",
