@@ -127,6 +127,8 @@ public enum Rule {
             "Change namespace ownership in the policies in git; GitOps (spec.tenancy.labelAdmins) applies the label."),
     NAMESPACE_LABEL_MISMATCH("JIG0521", ERROR, "namespace tenant label disagrees with the tenancy ConfigMap",
             "Set the label to the tenant that lists the namespace in git, or remove it from namespaces no tenant lists."),
+    NODE_TENANT_LABEL_NOT_ALLOWED("JIG0525", ERROR, "only label admins and the node controller may change a node's tenant label",
+            "Nodes get their tenant from their NodePool at registration; delete the node and let its pool replace it instead of relabelling it."),
     TENANCY_NOT_SYNCED("JIG0530", ERROR, "tenancy view not synced yet",
             "The webhook has not read the jig-tenancy ConfigMap, Nodes and NodePools yet; retry shortly, and check that jig-system/jig-tenancy exists."),
 
