@@ -118,7 +118,7 @@ public enum Rule {
     POD_FOREIGN_NODE("JIG0513", ERROR, "pod bound to a node that is not its tenant's",
             "Do not set spec.nodeName or bind to nodes of another tenant; let the scheduler place the pod."),
     POD_TENANT_SELECTOR_MISSING("JIG0514", ERROR, "pod lacks its tenant's nodeSelector",
-            "The mutating webhook adds `<tenancy key>: <tenant>` to spec.nodeSelector; check that the MutatingWebhookConfiguration is installed."),
+            "The mutating webhook adds `node-restriction.kubernetes.io/jig-tenant: <tenant>` (the node tenancy key) to spec.nodeSelector; check that the MutatingWebhookConfiguration is installed."),
     POD_FOREIGN_POD_AFFINITY("JIG0515", ERROR, "pod affinity term reaches another tenant's namespaces",
             "Limit namespaces and namespaceSelector of pod (anti-)affinity terms to your own tenant's namespaces."),
     POD_EPHEMERAL_ON_FOREIGN_NODE("JIG0516", ERROR, "ephemeral container on another tenant's node",

@@ -6,6 +6,7 @@ import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.WebhookSettings;
 import dev.jig.webhook.namespace.NamespaceLabels;
+import dev.jig.webhook.node.NodeTenancyLabels;
 import dev.jig.webhook.pod.EphemeralContainers;
 import dev.jig.webhook.pod.NodeBinding;
 import dev.jig.webhook.pod.PodDefaults;
@@ -49,6 +50,7 @@ public final class WebhookRules {
             case BINDING -> withView(view, v -> NodeBinding.validate(in, v));
             case EPHEMERAL -> withView(view, v -> EphemeralContainers.validate(in, v));
             case NAMESPACE -> withView(view, v -> NamespaceLabels.validate(in, v));
+            case NODE -> withView(view, v -> NodeTenancyLabels.validate(in, v, settings));
             case POOL -> withView(view, v -> PoolAdmission.validate(in, v, settings));
         };
     }
@@ -74,7 +76,7 @@ public final class WebhookRules {
 
     /** What a request is about; {@code EXEMPT}: a pod or namespace in the exempt system namespaces. */
     private enum Target {
-        POD, BINDING, EPHEMERAL, NAMESPACE, POOL, EXEMPT
+        POD, BINDING, EPHEMERAL, NAMESPACE, NODE, POOL, EXEMPT
     }
 
     private Target target(AdmissionInput in) {
@@ -92,11 +94,14 @@ public final class WebhookRules {
                 String name = in.object().path("metadata").path("name").asText(in.name());
                 return settings.isExempt(name) ? Target.EXEMPT : Target.NAMESPACE;
             }
+            case "/nodes", "/nodes/status" -> {
+                return Target.NODE;
+            }
             case ApiGroups.KARPENTER + "/nodepools", ApiGroups.KARPENTER_AWS + "/ec2nodeclasses" -> {
                 return Target.POOL;
             }
             default -> throw new UnknownResourceException("no rules for resource '" + path
-                    + "'; the webhook handles pods (and pods/binding, pods/ephemeralcontainers), bindings, namespaces,"
+                    + "'; the webhook handles pods (and pods/binding, pods/ephemeralcontainers), bindings, namespaces, nodes (and nodes/status),"
                     + " karpenter.sh nodepools and karpenter.k8s.aws ec2nodeclasses");
         }
     }
