@@ -28,7 +28,8 @@ import java.util.function.Function;
  * so the API server cannot reach it, and {@code failurePolicy: Fail} refuses — said with a
  * reason. Requests in the exempt system namespaces never depend on the view, so the webhook's
  * own namespace, kube-system and the ConfigMap's namespace stay writable. Pool mutation needs no
- * view and always runs.
+ * view and always runs, and so does a Node UPDATE that changes no label (a kubelet's status report
+ * or a cordon cannot move a node into a tenant, so it need not wait for the view).
  */
 public final class WebhookRules {
 
@@ -50,7 +51,8 @@ public final class WebhookRules {
             case BINDING -> withView(view, v -> NodeBinding.validate(in, v));
             case EPHEMERAL -> withView(view, v -> EphemeralContainers.validate(in, v));
             case NAMESPACE -> withView(view, v -> NamespaceLabels.validate(in, v));
-            case NODE -> withView(view, v -> NodeTenancyLabels.validate(in, v, settings));
+            case NODE -> view.map(v -> NodeTenancyLabels.validate(in, v, settings))
+                    .orElseGet(() -> NodeTenancyLabels.labelsUnchanged(in) ? Decision.allow() : notSynced());
             case POOL -> withView(view, v -> PoolAdmission.validate(in, v, settings));
         };
     }

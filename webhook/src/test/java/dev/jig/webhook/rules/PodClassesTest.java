@@ -99,6 +99,17 @@ class PodClassesTest {
     }
 
     @Test
+    void beforeTheViewSyncedANodeUpdateWithoutLabelChangesPassesAndAnyLabelChangeIsRefused() {
+        for (Case c : PodClasses.nodeLabels()) {
+            if (c.input().operation() != Operation.UPDATE) continue;
+            Decision d = RULES.validate(c.input(), Optional.empty());
+            boolean same = c.input().object().at("/metadata/labels").equals(c.input().oldObject().at("/metadata/labels"));
+            assertThat(d.allowed()).as(c.name()).isEqualTo(same);
+            if (!same) assertThat(d.ruleIds()).containsExactly("JIG0530");
+        }
+    }
+
+    @Test
     void aConfigMapCompiledBeforeTheNodeKeySteersAndReadsTheLegacyLabel() {
         var legacy = dev.jig.api.tenancy.Tenancy.parse(Acme.tenancy().toJson().replaceAll("\"nodeTenancyKey\" : \"[^\"]*\",\\s*", ""));
         var view = dev.jig.webhook.tenancy.TenancyView.of(legacy, Map.of("old-node", "payments"), Acme.nodePools());
