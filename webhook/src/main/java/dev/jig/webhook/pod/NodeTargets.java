@@ -105,7 +105,7 @@ final class NodeTargets {
             String nodeTenant = view.tenantOfNode(value).orElse("");
             return isForeign(nodeTenant) ? "node of tenant '" + nodeTenant + "'" : null;
         }
-        if (view.nodeKeys().contains(key) || key.equals(WellKnownLabels.NODE_TENANT) || key.equals(view.tenancyKey())) {
+        if (view.isTenancyKey(key)) {
             boolean foreign = tenant != null ? !value.equals(tenant) : view.tenant(value).isPresent();
             return foreign ? "tenant '" + value + "'" : null;
         }

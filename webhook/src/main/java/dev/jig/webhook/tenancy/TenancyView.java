@@ -99,7 +99,12 @@ public final class TenancyView {
 
     /** Whether a node label key identifies a tenant's nodes ({@link WellKnownLabels#identifiesTenant}, or the pool label). */
     public boolean isIdentifying(String key) {
-        return WellKnownLabels.identifiesTenant(key, tenancy.tenancyKey()) || key.equals(tenancy.poolLabel()) || tenancy.nodeKeys().contains(key);
+        return WellKnownLabels.identifiesTenant(key, tenancy.tenancyKey()) || key.equals(tenancy.poolLabel());
+    }
+
+    /** Whether a node label's value is a tenant's name: the node keys, {@link WellKnownLabels#NODE_TENANT} and the tenancy key. */
+    public boolean isTenancyKey(String key) {
+        return tenancy.nodeKeys().contains(key) || key.equals(WellKnownLabels.NODE_TENANT) || key.equals(tenancy.tenancyKey());
     }
 
     /** The tenants whose NodePools in the cluster launch nodes from the EC2NodeClass. */
