@@ -23,6 +23,7 @@ import java.util.Set;
  *   "tlsReloadSeconds": 10,
  *   "breakGlass": ["emergency-pool"],
  *   "exemptNamespaces": ["kube-system", "kube-public", "kube-node-lease", "jig-system"],
+ *   "nodeLabellers": ["system:serviceaccount:jig-system:jig-controller"],
  *   "platformDefaults": {"expireAfter": "720h", "budgets": [{"nodes": "10%"}]},
  *   "drainSeconds": 5, "stopTimeoutSeconds": 20
  * }
@@ -36,7 +37,7 @@ public record WebhookConfig(String host, int port, Path tlsCert, Path tlsKey, Du
                             boolean noopEndpoint, WebhookSettings settings) {
 
     private static final Set<String> FIELDS = new java.util.TreeSet<>(List.of("host", "port", "tlsCert", "tlsKey", "tlsReloadSeconds",
-            "breakGlass", "exemptNamespaces", "platformDefaults", "drainSeconds", "stopTimeoutSeconds"));
+            "breakGlass", "exemptNamespaces", "nodeLabellers", "platformDefaults", "drainSeconds", "stopTimeoutSeconds"));
 
     public static WebhookConfig defaults() {
         return new WebhookConfig("0.0.0.0", 8443, Path.of("/etc/jig-webhook/tls/tls.crt"), Path.of("/etc/jig-webhook/tls/tls.key"),
@@ -60,11 +61,12 @@ public record WebhookConfig(String host, int port, Path tlsCert, Path tlsKey, Du
         if (doc.has("exemptNamespaces")) {
             s = s.withExemptNamespaces(strings(doc.get("exemptNamespaces"), "exemptNamespaces"));
         }
+        if (doc.has("nodeLabellers")) s = s.withNodeLabellers(List.copyOf(strings(doc.get("nodeLabellers"), "nodeLabellers")));
         JsonNode pd = doc.path("platformDefaults");
-        if (pd.has("expireAfter")) s = new WebhookSettings(s.breakGlass(), s.exemptNamespaces(), pd.get("expireAfter").asText(), s.budgets());
+        if (pd.has("expireAfter")) s = new WebhookSettings(s.breakGlass(), s.exemptNamespaces(), pd.get("expireAfter").asText(), s.budgets(), s.nodeLabellers());
         if (pd.has("budgets")) {
             if (!pd.get("budgets").isArray()) throw new IllegalArgumentException("platformDefaults.budgets must be a list");
-            s = new WebhookSettings(s.breakGlass(), s.exemptNamespaces(), s.expireAfter(), (ArrayNode) pd.get("budgets"));
+            s = new WebhookSettings(s.breakGlass(), s.exemptNamespaces(), s.expireAfter(), (ArrayNode) pd.get("budgets"), s.nodeLabellers());
         }
         return new WebhookConfig(doc.path("host").asText(host), doc.path("port").asInt(port),
                 doc.has("tlsCert") ? Path.of(doc.get("tlsCert").asText()) : tlsCert,

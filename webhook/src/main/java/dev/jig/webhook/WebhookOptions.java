@@ -47,6 +47,12 @@ public final class WebhookOptions {
             description = "namespaces no rule touches (default kube-system,kube-public,kube-node-lease,jig-system)")
     List<String> exemptNamespaces;
 
+    @Option(names = "--node-labellers", split = ",", defaultValue = "${env:JIG_WEBHOOK_NODE_LABELLERS}",
+            description = "principals that may set a Node's tenancy label besides the label admins (default "
+                    + "system:serviceaccount:jig-system:jig-controller,system:serviceaccount:kube-system:karpenter,"
+                    + "system:serviceaccount:karpenter:karpenter)")
+    List<String> nodeLabellers;
+
     @Option(names = "--drain-seconds", defaultValue = "${env:JIG_WEBHOOK_DRAIN_SECONDS}",
             description = "on SIGTERM, keep serving while not ready for this long (default 5)")
     Long drainSeconds;
@@ -87,6 +93,7 @@ public final class WebhookOptions {
     public WebhookConfig applyTo(WebhookConfig base) {
         WebhookConfig c = base.with(host, port, tlsCert, tlsKey, breakGlass, noopEndpoint);
         WebhookSettings s = exemptNamespaces == null ? c.settings() : c.settings().withExemptNamespaces(new LinkedHashSet<>(exemptNamespaces));
+        if (nodeLabellers != null) s = s.withNodeLabellers(nodeLabellers);
         return new WebhookConfig(c.host(), c.port(), c.tlsCert(), c.tlsKey(), seconds(tlsReloadSeconds, c.tlsReload()),
                 seconds(drainSeconds, c.drain()), seconds(stopTimeoutSeconds, c.stopTimeout()), c.noopEndpoint(), s);
     }

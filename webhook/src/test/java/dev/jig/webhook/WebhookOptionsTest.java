@@ -50,6 +50,18 @@ class WebhookOptionsTest {
     }
 
     @Test
+    void nodeLabellersComeFromTheFileOrTheFlagAndMustBeTypedPrincipals() throws Exception {
+        assertThat(parse().resolve().settings().nodeLabellers()).contains("system:serviceaccount:jig-system:jig-controller");
+        Path file = Files.createTempFile("webhook", ".json");
+        Files.writeString(file, "{\"nodeLabellers\": [\"group:node-admins\"]}");
+        assertThat(parse("--config", file.toString()).resolve().settings().nodeLabellers()).containsExactly("group:node-admins");
+        assertThat(parse("--config", file.toString(), "--node-labellers", "system:serviceaccount:ops:labeller").resolve().settings().nodeLabellers())
+                .containsExactly("system:serviceaccount:ops:labeller");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("--node-labellers", "node-admins").resolve())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'node-admins'");
+    }
+
+    @Test
     void withoutFlagsEnvironmentOrFileTheDefaultsHold() {
         WebhookConfig cfg = parse("--exempt-namespaces", "kube-system,ops", "--noop-endpoint").resolve();
         assertThat(cfg.host()).isEqualTo("0.0.0.0");

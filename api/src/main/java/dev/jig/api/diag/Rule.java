@@ -125,7 +125,7 @@ public enum Rule {
     POD_FOREIGN_NODE("JIG0513", ERROR, "pod bound to a node that is not its tenant's",
             "Do not set spec.nodeName or bind to nodes of another tenant; let the scheduler place the pod."),
     POD_TENANT_SELECTOR_MISSING("JIG0514", ERROR, "pod lacks its tenant's nodeSelector",
-            "The mutating webhook adds `<tenancy key>: <tenant>` to spec.nodeSelector; check that the MutatingWebhookConfiguration is installed."),
+            "The mutating webhook adds `node-restriction.kubernetes.io/jig-tenant: <tenant>` (the node tenancy key) to spec.nodeSelector; check that the MutatingWebhookConfiguration is installed."),
     POD_FOREIGN_POD_AFFINITY("JIG0515", ERROR, "pod affinity term reaches another tenant's namespaces",
             "Limit namespaces and namespaceSelector of pod (anti-)affinity terms to your own tenant's namespaces."),
     POD_EPHEMERAL_ON_FOREIGN_NODE("JIG0516", ERROR, "ephemeral container on another tenant's node",
@@ -134,6 +134,8 @@ public enum Rule {
             "Change namespace ownership in the policies in git; GitOps (spec.tenancy.labelAdmins) applies the label."),
     NAMESPACE_LABEL_MISMATCH("JIG0521", ERROR, "namespace tenant label disagrees with the tenancy ConfigMap",
             "Set the label to the tenant that lists the namespace in git, or remove it from namespaces no tenant lists."),
+    NODE_TENANT_LABEL_NOT_ALLOWED("JIG0525", ERROR, "only label admins and the node controller may change a node's tenant label",
+            "Nodes get their tenant from their NodePool at registration; delete the node and let its pool replace it instead of relabelling it."),
     TENANCY_NOT_SYNCED("JIG0530", ERROR, "tenancy view not synced yet",
             "The webhook has not read the jig-tenancy ConfigMap, Nodes and NodePools yet; retry shortly, and check that jig-system/jig-tenancy exists."),
 

@@ -88,8 +88,26 @@ public final class WellKnownLabels {
 
     /** The label on a compiled NodePool's nodes naming the pool (a tenant selects its pools with it). */
     public static final String JIG_POOL = JIG + "pool";
-    /** The tenancy label key a platform uses unless it names another. */
+    /**
+     * The tenancy label key a platform uses unless it names another. On namespaces, NodePools and EC2NodeClasses it
+     * names the owner; on nodes it is the <em>legacy</em> tenancy label, which a kubelet can set on its own Node
+     * (see {@link #NODE_TENANT}); compiled pools still put it on their nodes for one release.
+     */
     public static final String JIG_TENANT = JIG + "tenant";
+
+    /**
+     * The label domain that the NodeRestriction admission plugin forbids a kubelet to set on its own Node, at
+     * registration or later. Karpenter v1.14.1 allows it in NodePool template labels (its CRD restricts only the
+     * karpenter.sh and karpenter.k8s.aws domains and {@link #HOSTNAME}); Karpenter's registration, not the kubelet,
+     * copies such labels from the NodeClaim onto the Node.
+     */
+    public static final String NODE_RESTRICTION_DOMAIN = "node-restriction." + KUBERNETES_DOMAIN;
+    /**
+     * The tenant of a node, in the label a kubelet cannot forge: a compromised node cannot relabel itself into
+     * another tenant and draw that tenant's pods. Compiled NodePools put it on their nodes, and the webhook steers
+     * every tenant's pods to it.
+     */
+    public static final String NODE_TENANT = NODE_RESTRICTION_DOMAIN + "/jig-tenant";
 
     /** Every instance-type key above, in a stable order (the order of {@link dev.jig.api.ec2.InstanceType#labels()}). */
     public static final List<String> ALL = List.of(
@@ -99,7 +117,24 @@ public final class WellKnownLabels {
             INSTANCE_HYPERVISOR, INSTANCE_NETWORK_BANDWIDTH, INSTANCE_LOCAL_NVME, INSTANCE_CAPABILITY_FLEX,
             INSTANCE_GPU_NAME, INSTANCE_GPU_COUNT, INSTANCE_GPU_MANUFACTURER, INSTANCE_GPU_MEMORY);
 
+    /**
+     * The node labels that name a tenant's pool, class or node whatever the platform's tenancy key is: Karpenter's
+     * {@link #NODEPOOL} and {@link #EC2NODECLASS}, Jig's {@link #JIG_POOL}, the node's {@link #HOSTNAME} and the
+     * tenancy labels {@link #NODE_TENANT} and {@link #JIG_TENANT}. The platform's tenancy key and the labels each
+     * tenant's pool templates put on its nodes identify a tenant too; see {@link #identifiesTenant}.
+     */
+    public static final List<String> TENANT_IDENTIFYING = List.of(NODE_TENANT, JIG_TENANT, NODEPOOL, EC2NODECLASS, JIG_POOL, HOSTNAME);
+
     private WellKnownLabels() {
+    }
+
+    /**
+     * Whether a node label key always identifies a tenant's nodes: one of {@link #TENANT_IDENTIFYING}, the
+     * platform's tenancy key, or any key in the {@link #NODE_RESTRICTION_DOMAIN} (labels only the control plane
+     * sets, which Jig reserves for tenancy).
+     */
+    public static boolean identifiesTenant(String key, String tenancyKey) {
+        return TENANT_IDENTIFYING.contains(key) || key.equals(tenancyKey) || key.startsWith(NODE_RESTRICTION_DOMAIN + "/");
     }
 
     /** Keys that describe the offering (capacity type, zone); they never filter instance types. */

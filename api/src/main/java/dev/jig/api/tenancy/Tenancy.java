@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 
@@ -31,7 +32,8 @@ import java.util.TreeMap;
  * parses, with {@link #platformDefaults()} empty. A document written before a tenant's
  * {@code reservedNodePools} or {@code nodeClasses} existed parses too, and the answers that need them
  * ({@link #isReservedPool}, {@link #mayUseNodeClass}) are empty, so each reader fails closed on
- * exactly what it cannot tell; a missing {@code sharedNodeClasses} shares nothing.
+ * exactly what it cannot tell; a missing {@code sharedNodeClasses} shares nothing. A document without
+ * {@code nodeTenancyKey} has {@link #nodeTenancyKey()} empty.
  */
 public record Tenancy(
         String cluster,
@@ -44,7 +46,8 @@ public record Tenancy(
         Map<String, String> namespaces,
         Map<String, String> nodePools,
         List<String> sharedNodeClasses,
-        Optional<PlatformDefaults> platformDefaults) {
+        Optional<PlatformDefaults> platformDefaults,
+        Optional<String> nodeTenancyKey) {
 
     public static final String FORMAT = ApiGroups.JIG_V1ALPHA1;
     public static final String CONFIG_MAP_NAME = "jig-tenancy";
@@ -116,20 +119,20 @@ public record Tenancy(
             t.namespaces().forEach(n -> namespaces.put(n, t.name()));
             t.nodePools().forEach(p -> pools.put(p, t.name()));
         }
-        return new Tenancy(cluster, tenancyKey, poolLabel, labelAdmins, regular, reserved, byName, namespaces, pools, List.of(),
+        return new Tenancy(cluster, tenancyKey, poolLabel, labelAdmins, regular, reserved, byName, namespaces, pools, List.of(), Optional.empty(),
                 Optional.empty());
     }
 
     /** This tenancy publishing {@code defaults} as the platform's NodePool defaults. */
     public Tenancy withPlatformDefaults(PlatformDefaults defaults) {
         return new Tenancy(cluster, tenancyKey, poolLabel, labelAdmins, regularWeights, reservedWeights, tenants, namespaces, nodePools,
-                sharedNodeClasses, Optional.of(defaults));
+                sharedNodeClasses, Optional.of(defaults), nodeTenancyKey);
     }
 
     /** This tenancy with {@code classes} as the EC2NodeClasses every tenant's pools may use besides their own. */
     public Tenancy withSharedNodeClasses(List<String> classes) {
         return new Tenancy(cluster, tenancyKey, poolLabel, labelAdmins, regularWeights, reservedWeights, tenants, namespaces, nodePools,
-                classes, platformDefaults);
+                classes, platformDefaults, nodeTenancyKey);
     }
 
     /**
@@ -171,6 +174,41 @@ public record Tenancy(
         return Optional.of(owner);
     }
 
+                    /**
+     * This tenancy with {@code key} as the node tenancy label: compiled pools put it on their nodes beside the
+     * legacy {@link #tenancyKey()} label, and pods are steered to it.
+     */
+    public Tenancy withNodeTenancyKey(String key) {
+        return new Tenancy(cluster, tenancyKey, poolLabel, labelAdmins, regularWeights, reservedWeights, tenants, namespaces, nodePools,
+                sharedNodeClasses, platformDefaults, Optional.of(key));
+    }
+
+    /**
+     * The node label pods are steered to and a node's tenant is read from first: {@link #nodeTenancyKey()}, or the
+     * tenancy key for a ConfigMap compiled before nodes carried a label of their own.
+     */
+    public String nodeKey() {
+        return nodeTenancyKey.orElse(tenancyKey);
+    }
+
+    /** The node labels that name a node's tenant: {@link #nodeKey()}, then the legacy tenancy key (one entry when they are the same). */
+    public List<String> nodeKeys() {
+        return nodeKey().equals(tenancyKey) ? List.of(tenancyKey) : List.of(nodeKey(), tenancyKey);
+    }
+
+    /**
+     * The tenant a node's labels name, {@code ""} for none: the {@link #nodeKey()} label when the node has it, else
+     * the legacy tenancy label (nodes launched before the node label existed, for one release). Presence counts, not
+     * the value: a node labelled with an empty value names no tenant.
+     */
+    public String tenantOfNodeLabels(Map<String, String> labels) {
+        if (labels == null) return "";
+        for (String key : nodeKeys()) {
+            if (labels.containsKey(key)) return Objects.requireNonNullElse(labels.get(key), "");
+        }
+        return "";
+    }
+
     public Optional<TenantEntry> tenantOfNamespace(String namespace) {
         String t = namespaces.get(namespace);
         return t == null ? Optional.empty() : Optional.ofNullable(tenants.get(t));
@@ -194,6 +232,7 @@ public record Tenancy(
         ObjectNode bands = doc.putObject("weightBands");
         bands.putObject("regular").put("min", regularWeights.min()).put("max", regularWeights.max());
         bands.putObject("reserved").put("min", reservedWeights.min()).put("max", reservedWeights.max());
+        nodeTenancyKey.ifPresent(k -> doc.put("nodeTenancyKey", k));
         platformDefaults.ifPresent(d -> doc.putObject("platformDefaults").put("expireAfter", d.expireAfter()).set("budgets", d.budgets()));
         ArrayNode shared = doc.putArray("sharedNodeClasses");
         sharedNodeClasses.forEach(shared::add);
@@ -260,6 +299,14 @@ public record Tenancy(
         Tenancy tenancy = of(text(doc, "cluster"), text(doc, "tenancyKey"), text(doc, "poolLabel"), strings(doc, "labelAdmins"),
                 band(object(bands, "regular")), band(object(bands, "reserved")), tenants)
                 .withSharedNodeClasses(optionalStrings(doc, "sharedNodeClasses").orElse(List.of()));
+        if (doc.has("nodeTenancyKey")) {
+            String nodeKey = text(doc, "nodeTenancyKey");
+            if (!nodeKey.startsWith(WellKnownLabels.NODE_RESTRICTION_DOMAIN + "/")) {
+                throw new IllegalArgumentException("tenancy field 'nodeTenancyKey' must be a " + WellKnownLabels.NODE_RESTRICTION_DOMAIN
+                        + " label, which a kubelet cannot set on its own Node; got '" + nodeKey + "'");
+            }
+            tenancy = tenancy.withNodeTenancyKey(nodeKey);
+        }
         return doc.has("platformDefaults") ? tenancy.withPlatformDefaults(platformDefaults(object(doc, "platformDefaults"))) : tenancy;
     }
 

@@ -57,7 +57,8 @@ final class ReservedKeysCheck implements PolicyCheck {
     }
 
     private static String owner(String key, String tenancyKey) {
-        return key.equals(tenancyKey) || key.equals(WellKnownLabels.JIG_POOL) ? "Jig (tenancy)" : "Kubernetes or Karpenter";
+        return WellKnownLabels.identifiesTenant(key, tenancyKey) && !key.equals(WellKnownLabels.HOSTNAME) || key.equals(WellKnownLabels.JIG_POOL)
+                ? "Jig (tenancy)" : "Kubernetes or Karpenter";
     }
 
     private static String escape(String key) {

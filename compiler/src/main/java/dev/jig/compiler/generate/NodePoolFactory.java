@@ -32,6 +32,9 @@ final class NodePoolFactory {
         ObjectNode spec = root.putObject("spec");
         ObjectNode template = spec.putObject("template");
         ObjectNode labels = template.putObject("metadata").putObject("labels");
+        // The node label a kubelet cannot forge, which pods are steered to; the legacy tenancy label stays on nodes for
+        // one release, so that nodes launched before the upgrade and after it carry the same legacy label.
+        labels.put(WellKnownLabels.NODE_TENANT, s.tenant());
         labels.put(s.tenancyKey(), s.tenant());
         labels.put(WellKnownLabels.JIG_POOL, s.poolLabel());
         s.labels().forEach(labels::put);

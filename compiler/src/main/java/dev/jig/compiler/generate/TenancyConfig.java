@@ -51,7 +51,8 @@ public final class TenancyConfig {
         }
         Tenancy tenancy = Tenancy.of(p.cluster().name(), p.tenancyKey(), WellKnownLabels.JIG_POOL, p.labelAdmins(),
                 new Tenancy.WeightBand(1, Generator.REGULAR_WEIGHT_MAX), new Tenancy.WeightBand(Generator.RESERVED_WEIGHT_MIN, 100), tenants)
-                .withPlatformDefaults(new PlatformDefaults(p.defaults().expireAfter(), Budgets.toJson(p.defaults().budgets(), freezes)));
+                .withPlatformDefaults(new PlatformDefaults(p.defaults().expireAfter(), Budgets.toJson(p.defaults().budgets(), freezes)))
+                .withNodeTenancyKey(WellKnownLabels.NODE_TENANT);
 
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode cm = f.objectNode();

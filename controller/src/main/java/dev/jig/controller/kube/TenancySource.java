@@ -45,7 +45,8 @@ final class TenancySource {
         } else {
             LOG.atWarn().addKeyValue("event", "tenancy-invalid").addKeyValue("keptLastGood", next.stale())
                     .log("tenancy: {}; {}", next.problem().get(), next.stale() ? "keeping the last good tenancy"
-                            : "no tenancy in force, so NodePools labelled " + WellKnownLabels.JIG_TENANT + " launch nothing");
+                            : "no tenancy in force, so NodePools labelling nodes " + WellKnownLabels.NODE_TENANT + " or "
+                                    + WellKnownLabels.JIG_TENANT + " launch nothing");
         }
     }
 }

@@ -31,12 +31,18 @@ import java.util.Set;
  *
  * <p>Fails closed on tenancy: while no tenancy is in force (no {@code jig-tenancy} ConfigMap has
  * parsed yet, see {@link dev.jig.api.tenancy.LastGoodTenancy}), a NodePool whose node template
- * carries the tenancy label {@link WellKnownLabels#JIG_TENANT} is left out of the new capacity,
+ * carries a tenancy label ({@link WellKnownLabels#NODE_TENANT}, or the legacy
+ * {@link WellKnownLabels#JIG_TENANT} of pools compiled before it) is left out of the new capacity,
  * because its tenant's quota is unknown; its existing nodes still take pods.
  */
 public final class SchedulingInputs {
 
     private SchedulingInputs() {
+    }
+
+    /** Whether the pool's nodes are labelled for a tenant, by the node key or the legacy tenancy key. */
+    static boolean isTenantPool(NodePool pool) {
+        return pool.labels().containsKey(WellKnownLabels.NODE_TENANT) || pool.labels().containsKey(WellKnownLabels.JIG_TENANT);
     }
 
     public static SchedulingInput of(ClusterSnapshot s, List<Pod> pending, CloudProvider cloud) {
@@ -47,7 +53,7 @@ public final class SchedulingInputs {
             if (nodeClass == null) continue;
             List<ResolvedInstanceType> types = cloud.instanceTypes(pool, nodeClass);
             typesByPool.put(pool.name(), types);
-            if (s.tenancy().isEmpty() && pool.labels().containsKey(WellKnownLabels.JIG_TENANT)) continue;
+            if (s.tenancy().isEmpty() && isTenantPool(pool)) continue;
             pools.add(new SchedulingInput.Pool(pool, types));
         }
         Map<String, List<Pod>> bound = new HashMap<>();

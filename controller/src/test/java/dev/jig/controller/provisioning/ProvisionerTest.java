@@ -161,6 +161,15 @@ class ProvisionerTest {
     }
 
     @Test
+    void withoutATenancyInForceAPoolLabellingNodesByTheNodeKeyLaunchesNothing() {
+        add(pool("beta-web", 10, Map.of(WellKnownLabels.NODE_TENANT, "beta"), List.of(), Limits.NONE));
+        pods("web", 3, 500, 512, Map.of());
+        world.tick();
+        world.tick();
+        assertThat(claims()).isEmpty();
+    }
+
+    @Test
     void withoutATenancyInForceAPoolLabelledForATenantLaunchesNothingUntilOneArrives() {
         add(pool("alpha-web", 10, Map.of(WellKnownLabels.JIG_TENANT, "alpha"), List.of(), Limits.NONE));
         pods("web", 3, 500, 512, Map.of());

@@ -43,6 +43,19 @@ class SchedulerRequirementsTest {
     }
 
     @Test
+    void aPodOfNoTenantRequiringTheTenancyLabelsNotToExistGoesToAPoolOfNoTenantOnly() {
+        NodePool tenant = pool("payments-api", 90, Map.of(WellKnownLabels.NODE_TENANT, "payments", WellKnownLabels.JIG_TENANT, "payments"),
+                List.of(), Limits.NONE);
+        NodeSelectorTerm steered = NodeSelectorTerm.of(req(WellKnownLabels.NODE_TENANT, Operator.DoesNotExist),
+                req(WellKnownLabels.JIG_TENANT, Operator.DoesNotExist));
+        Pod p = pod("p", 100, 100).with().requiredTerm(steered).build();
+        var r = solve(List.of(p), tenant, PLAIN);
+        assertThat(r.newClaims()).extracting(PlannedNodeClaim::pool).containsExactly("plain");
+        var refused = solve(List.of(p), tenant);
+        assertThat(refused.unschedulable().get(0).refusals()).extracting(Refusal::rule).containsOnly(Rule.POD_REQUIREMENTS);
+    }
+
+    @Test
     void requiredNodeAffinityNarrowsTheInstanceTypes() {
         Pod p = pod("p", 100, 100).with().requiredTerm(NodeSelectorTerm.of(req(WellKnownLabels.ARCH, Operator.In, "arm64"),
                 req(WellKnownLabels.INSTANCE_CPU, Operator.Gt, "3"))).build();

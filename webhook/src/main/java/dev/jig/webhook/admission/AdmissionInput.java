@@ -2,6 +2,7 @@ package dev.jig.webhook.admission;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.jig.api.tenancy.PrincipalName;
 import java.util.List;
 
 /**
@@ -34,13 +35,13 @@ public record AdmissionInput(
             groups = groups == null ? List.of() : List.copyOf(groups);
         }
 
-        /** Whether the user or one of its groups is listed. */
+        /**
+         * Whether the user is one of the listed principals, each typed as {@link PrincipalName} reads it: a
+         * service account or {@code user:} entry matches the user name only, a {@code group:} entry one of the
+         * groups only, so a group named like a service account is never taken for it (nor a user for a group).
+         */
         public boolean isAnyOf(List<String> principals) {
-            if (principals.contains(username)) return true;
-            for (String g : groups) {
-                if (principals.contains(g)) return true;
-            }
-            return false;
+            return PrincipalName.anyMatches(principals, username, groups);
         }
     }
 

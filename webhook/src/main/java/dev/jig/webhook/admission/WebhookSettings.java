@@ -1,6 +1,8 @@
 package dev.jig.webhook.admission;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.jig.api.tenancy.PrincipalName;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -16,15 +18,37 @@ import java.util.Set;
  *     fallback is used only while the tenancy view publishes none (no view yet, or a ConfigMap
  *     written before they were published). Null: Karpenter's CRD default applies.
  * @param budgets fallback disruption budgets for NodePools that set none, or null; as {@code expireAfter}
+ * @param nodeLabellers the node controllers that put a node's tenant label on it at registration (Jig's controller,
+ *     Karpenter), as {@link dev.jig.api.tenancy.PrincipalName} entries: besides the label admins, only they may
+ *     change a Node's tenancy label
  */
-public record WebhookSettings(Set<String> breakGlass, Set<String> exemptNamespaces, String expireAfter, ArrayNode budgets) {
+public record WebhookSettings(Set<String> breakGlass, Set<String> exemptNamespaces, String expireAfter, ArrayNode budgets,
+                              List<String> nodeLabellers) {
 
     public static final Set<String> DEFAULT_EXEMPT = Set.of("kube-system", "kube-public", "kube-node-lease", "jig-system");
+    /**
+     * Jig's controller and Karpenter, by their service accounts in the deployments Jig ships and in the two namespaces
+     * Karpenter's chart is usually installed into.
+     */
+    public static final List<String> DEFAULT_NODE_LABELLERS = List.of("system:serviceaccount:jig-system:jig-controller",
+            "system:serviceaccount:kube-system:karpenter", "system:serviceaccount:karpenter:karpenter");
 
     public WebhookSettings {
         breakGlass = Set.copyOf(breakGlass);
         exemptNamespaces = Set.copyOf(exemptNamespaces);
         budgets = budgets == null ? null : budgets.deepCopy();
+        nodeLabellers = List.copyOf(nodeLabellers);
+        for (String p : nodeLabellers) {
+            if (PrincipalName.parse(p).isEmpty()) {
+                throw new IllegalArgumentException("node labeller '" + p + "' is neither system:serviceaccount:<namespace>:<name>,"
+                        + " user:<name> nor group:<name>");
+            }
+        }
+    }
+
+    /** Settings with the default node labellers. */
+    public WebhookSettings(Set<String> breakGlass, Set<String> exemptNamespaces, String expireAfter, ArrayNode budgets) {
+        this(breakGlass, exemptNamespaces, expireAfter, budgets, DEFAULT_NODE_LABELLERS);
     }
 
     /** No break-glass names, the Kubernetes system namespaces and {@code jig-system} exempt, no fallback pool defaults. */
@@ -33,11 +57,15 @@ public record WebhookSettings(Set<String> breakGlass, Set<String> exemptNamespac
     }
 
     public WebhookSettings withBreakGlass(Set<String> names) {
-        return new WebhookSettings(names, exemptNamespaces, expireAfter, budgets);
+        return new WebhookSettings(names, exemptNamespaces, expireAfter, budgets, nodeLabellers);
     }
 
     public WebhookSettings withExemptNamespaces(Set<String> namespaces) {
-        return new WebhookSettings(breakGlass, namespaces, expireAfter, budgets);
+        return new WebhookSettings(breakGlass, namespaces, expireAfter, budgets, nodeLabellers);
+    }
+
+    public WebhookSettings withNodeLabellers(List<String> principals) {
+        return new WebhookSettings(breakGlass, exemptNamespaces, expireAfter, budgets, principals);
     }
 
     public boolean isExempt(String namespace) {

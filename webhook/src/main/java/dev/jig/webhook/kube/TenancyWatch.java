@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * Keeps the {@link TenancyView} in step with the cluster through three fabric8 informers: the
  * tenancy ConfigMap ({@code jig-system/jig-tenancy}), the Nodes and the Karpenter NodePools. A
  * change that matters (the ConfigMap, a pool, a Node's tenant label — not a Node's status
- * heartbeat) publishes a new immutable view, swapped in atomically. Which tenancy is in force
+ * heartbeat) publishes a new immutable view, swapped in atomically. A Node's tenant is read with
+ * {@link Tenancy#tenantOfNodeLabels}: the node key, else the legacy tenancy key. Which tenancy is in force
  * follows {@link LastGoodTenancy}, the one rule the webhook and the controller share:
  * <ul>
  *   <li><b>Before sync</b> — until the ConfigMap has been parsed once and the Node and NodePool
@@ -53,7 +55,7 @@ public final class TenancyWatch implements AutoCloseable {
     private final AtomicReference<Optional<TenancyView>> view = new AtomicReference<>(Optional.empty());
     private final Map<String, String> nodeTenants = new HashMap<>();
     private final Map<String, JsonNode> pools = new HashMap<>();
-    private String nodeKey;
+    private List<String> nodeKeys;
     private volatile LastGoodTenancy state = LastGoodTenancy.initial();
     private SharedIndexInformer<ConfigMap> configMaps;
     private SharedIndexInformer<Node> nodes;
@@ -123,9 +125,7 @@ public final class TenancyWatch implements AutoCloseable {
 
     /** A Node's tenant label changed, or a Node came: republish only when the tenant it names changed (not on status updates). */
     private synchronized void nodeChanged(Node node) {
-        Map<String, String> labels = node.getMetadata().getLabels();
-        String key = state.tenancy().map(Tenancy::tenancyKey).orElse(null);
-        String tenant = labels == null || key == null ? "" : labels.getOrDefault(key, "");
+        String tenant = state.tenancy().map(t -> t.tenantOfNodeLabels(node.getMetadata().getLabels())).orElse("");
         if (!tenant.equals(nodeTenants.put(node.getMetadata().getName(), tenant))) rebuild();
     }
 
@@ -147,14 +147,13 @@ public final class TenancyWatch implements AutoCloseable {
     private synchronized void rebuild() {
         Tenancy tenancy = state.tenancy().orElse(null);
         if (tenancy == null || nodes == null || nodePools == null || !nodes.hasSynced() || !nodePools.hasSynced()) return;
-        if (!tenancy.tenancyKey().equals(nodeKey)) {
+        if (!tenancy.nodeKeys().equals(nodeKeys)) {
             // First view (the informers' caches are complete once synced, their add events may still
-            // be on the way), or the tenancy key changed: read everything from the caches.
-            nodeKey = tenancy.tenancyKey();
+            // be on the way), or the node tenancy keys changed: read everything from the caches.
+            nodeKeys = tenancy.nodeKeys();
             nodeTenants.clear();
             for (Node n : nodes.getStore().list()) {
-                Map<String, String> labels = n.getMetadata().getLabels();
-                nodeTenants.put(n.getMetadata().getName(), labels == null ? "" : labels.getOrDefault(nodeKey, ""));
+                nodeTenants.put(n.getMetadata().getName(), tenancy.tenantOfNodeLabels(n.getMetadata().getLabels()));
             }
             for (GenericKubernetesResource p : nodePools.getStore().list()) {
                 pools.put(p.getMetadata().getName(), mapper.valueToTree(p));

@@ -7,9 +7,11 @@ import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.Finding;
 import dev.jig.webhook.admission.Operation;
+import dev.jig.webhook.admission.TenancyLabel;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Guards a namespace's tenant label. Only {@code labelAdmins} (the GitOps service account, by user
@@ -17,7 +19,9 @@ import java.util.List;
  * the namespace in the tenancy ConfigMap. Pods never take their tenant from this label (the
  * webhook resolves it from the ConfigMap by namespace name), so the label cannot move a namespace
  * into another tenant; it is guarded because namespace selectors of other tools (network
- * policies, pod affinity terms) trust it. Changes that leave the label alone pass.
+ * policies, pod affinity terms) trust it. Changes that leave the label alone pass. The label's
+ * presence counts, not only its value: adding it with an empty value, or emptying it, is a change
+ * like any other (an empty value selects differently from an absent label in every selector).
  * <p>Creating a namespace the tenancy ConfigMap assigns to a tenant also needs a label admin,
  * labelled or not: pods take their tenant from the ConfigMap by namespace name, so whoever
  * creates {@code payments} first (squatting it before GitOps does) would otherwise own a
@@ -32,8 +36,8 @@ public final class NamespaceLabels {
         if (in.operation() != Operation.CREATE && in.operation() != Operation.UPDATE) return Decision.allow();
         String key = view.tenancyKey();
         String name = in.object().path("metadata").path("name").asText(in.name());
-        String before = label(in.oldObject(), key);
-        String after = label(in.object(), key);
+        Optional<String> before = TenancyLabel.of(in.oldObject(), key);
+        Optional<String> after = TenancyLabel.of(in.object(), key);
         String owner = view.tenantOfNamespace(name).map(TenantEntry::name).orElse("");
         boolean admin = in.user().isAnyOf(view.tenancy().labelAdmins());
         if (in.operation() == Operation.CREATE && !owner.isEmpty() && !admin) {
@@ -44,23 +48,12 @@ public final class NamespaceLabels {
         List<Finding> out = new ArrayList<>();
         if (!admin) {
             out.add(new Finding(Rule.NAMESPACE_LABEL_NOT_ADMIN, "user '" + in.user().username() + "' "
-                    + describe(key, before, after) + " on namespace '" + name + "'"));
+                    + TenancyLabel.describe(key, before, after) + " on namespace '" + name + "'"));
         }
-        if (!after.equals(owner) && !after.isEmpty()) {
-            out.add(new Finding(Rule.NAMESPACE_LABEL_MISMATCH, "namespace '" + name + "' labelled " + key + "=" + after
+        if (after.isPresent() && (owner.isEmpty() || !after.get().equals(owner))) {
+            out.add(new Finding(Rule.NAMESPACE_LABEL_MISMATCH, "namespace '" + name + "' labelled " + key + "=\"" + after.get() + "\""
                     + (owner.isEmpty() ? " but no tenant lists it" : " but tenant '" + owner + "' lists it")));
         }
         return Decision.deny(out);
-    }
-
-    private static String describe(String key, String before, String after) {
-        if (before.isEmpty()) return "adds label " + key + "=" + after;
-        if (after.isEmpty()) return "removes label " + key + "=" + before;
-        return "changes label " + key + " from " + before + " to " + after;
-    }
-
-    private static String label(JsonNode namespace, String key) {
-        JsonNode v = namespace.path("metadata").path("labels").path(key);
-        return v.isTextual() ? v.asText() : "";
     }
 }

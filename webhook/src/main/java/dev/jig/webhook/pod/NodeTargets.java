@@ -11,20 +11,30 @@ import java.util.List;
 /**
  * Finds node selection aimed at another tenant: {@code spec.nodeSelector}, required and preferred
  * node affinity ({@code matchExpressions} and {@code matchFields}) and topology spread
- * constraints. A term aims at a tenant when it selects
+ * constraints. The keys that identify a tenant's nodes are listed once, in
+ * {@link WellKnownLabels#identifiesTenant} (plus the platform's tenancy and pool keys), and a term
+ * aims at a tenant when it selects
  * <ul>
- *   <li>the tenancy label with another tenant's name,</li>
+ *   <li>a tenancy label (the node key, the legacy tenancy key) with another tenant's name,</li>
  *   <li>{@code karpenter.sh/nodepool} or {@code jig.dev/pool} naming another tenant's pool,</li>
+ *   <li>{@code karpenter.k8s.aws/ec2nodeclass} naming a class only other tenants' pools launch from,</li>
  *   <li>{@code kubernetes.io/hostname} or {@code metadata.name} naming another tenant's node,</li>
- *   <li>any other label only other tenants' pools put on their nodes (pool template labels).</li>
+ *   <li>any other label only other tenants' pools put on their nodes (template labels, In requirements).</li>
  * </ul>
  * {@code In} (and nodeSelector equality) aims at each value; {@code Exists}, {@code Gt} and
- * {@code Lt} on the tenancy, pool and hostname keys match every tenant's nodes and are refused;
+ * {@code Lt} on an identifying key match every tenant's nodes and are refused;
  * {@code NotIn} and {@code DoesNotExist} only exclude nodes and never aim. The pod's own tenant
  * ({@code null} for a pod of no tenant, for which every tenant is foreign) is never foreign.
+ * <p>Preferred terms are judged like required ones: a preference cannot move a tenant's pod (its
+ * nodeSelector pins it) nor a pod of no tenant (the mutating webhook makes it require that the
+ * tenancy label does not exist), so a foreign preference only states an intent, and is refused
+ * with the same message. A node name the view does not know yet is not foreign: only a registered
+ * node has a tenant, and the pod's own steering keeps it off tenant nodes that register later.
  */
 final class NodeTargets {
 
+    /** The only field a node selector term's {@code matchFields} may use. */
+    private static final String METADATA_NAME_FIELD = "metadata.name";
 
     private final TenancyView view;
     private final String tenant;
@@ -48,7 +58,7 @@ final class NodeTargets {
         }
         for (JsonNode c : spec.path("topologySpreadConstraints")) {
             String key = c.path("topologyKey").asText("");
-            if (key.equals(view.tenancyKey()) || key.equals(view.tenancy().poolLabel()) || key.equals(WellKnownLabels.NODEPOOL)) {
+            if (view.isIdentifying(key) && !key.equals(WellKnownLabels.HOSTNAME)) {
                 out.add(new Finding(Rule.POD_FOREIGN_SELECTOR,
                         "topology spread constraint over '" + key + "' spreads the pod across other tenants' nodes"));
             }
@@ -69,7 +79,7 @@ final class NodeTargets {
     }
 
     private void expression(String where, String key, String operator, List<String> values, boolean field) {
-        boolean identifying = field ? key.equals("metadata.name") : isIdentifying(key);
+        boolean identifying = field ? key.equals(METADATA_NAME_FIELD) : view.isIdentifying(key);
         switch (operator) {
             case "In" -> values.forEach(v -> {
                 String owner = foreignOwner(key, v, field);
@@ -89,23 +99,24 @@ final class NodeTargets {
         }
     }
 
-    private boolean isIdentifying(String key) {
-        return key.equals(view.tenancyKey()) || key.equals(WellKnownLabels.NODEPOOL) || key.equals(view.tenancy().poolLabel()) || key.equals(WellKnownLabels.HOSTNAME);
-    }
-
     /** A description of the foreign owner that {@code key=value} selects, or null when it is not foreign. */
     private String foreignOwner(String key, String value, boolean field) {
         if (field || key.equals(WellKnownLabels.HOSTNAME)) {
             String nodeTenant = view.tenantOfNode(value).orElse("");
             return isForeign(nodeTenant) ? "node of tenant '" + nodeTenant + "'" : null;
         }
-        if (key.equals(view.tenancyKey())) {
+        if (view.isTenancyKey(key)) {
             boolean foreign = tenant != null ? !value.equals(tenant) : view.tenant(value).isPresent();
             return foreign ? "tenant '" + value + "'" : null;
         }
         if (key.equals(WellKnownLabels.NODEPOOL)) {
             String owner = view.ownerOfPool(value).orElse("");
             return isForeign(owner) ? "NodePool of tenant '" + owner + "'" : null;
+        }
+        if (key.equals(WellKnownLabels.EC2NODECLASS)) {
+            var owners = view.ownersOfNodeClass(value);
+            return owners.isEmpty() || (tenant != null && owners.contains(tenant)) ? null
+                    : "EC2NodeClass of tenant '" + String.join("', '", owners.stream().sorted().toList()) + "'";
         }
         if (key.equals(view.tenancy().poolLabel())) {
             return view.isForeignPoolLabel(tenant, value) ? "another tenant's pool" : null;

@@ -12,12 +12,16 @@ import dev.jig.webhook.tenancy.TenancyView;
 
 /**
  * Steers a tenant's new pod to its tenant's nodes with a JSON patch: the nodeSelector entry
- * {@code <tenancy key>: <tenant>} — a nodeSelector entry is ANDed with everything else the pod
+ * {@code <node key>: <tenant>} — a nodeSelector entry is ANDed with everything else the pod
  * asks for, whereas an added nodeSelectorTerm would be ORed with the pod's own terms and open a
  * way around it — and, for a dedicated tenant, the toleration of its taint. Idempotent, as
  * {@code reinvocationPolicy: IfNeeded} requires: nothing is added twice. A pod that already
  * selects another tenant is left alone for the validating webhook to refuse with a clear message.
  * Only CREATE is patched: the API server forbids changing a pod's nodeSelector afterwards.
+ * <p>The nodeSelector entry names the node key ({@link TenancyView#nodeKey()}, under
+ * {@code node-restriction.kubernetes.io}, which no kubelet can set on its own Node); the taint keeps
+ * the tenancy key. A pod of no tenant is steered away from every tenant's nodes instead
+ * ({@link NoTenantAffinity}).
  */
 public final class PodDefaults {
 
@@ -29,15 +33,16 @@ public final class PodDefaults {
     public static Decision mutate(AdmissionInput in, TenancyView view) {
         if (in.operation() != Operation.CREATE || !in.subResource().isEmpty()) return Decision.allow();
         TenantEntry tenant = view.tenantOfNamespace(in.namespace()).orElse(null);
-        if (tenant == null) return Decision.allow();
+        if (tenant == null) return Decision.patch(NoTenantAffinity.patch(in.object(), view.nodeKeys()));
         String key = view.tenancyKey();
+        String nodeKey = view.nodeKey();
         JsonNode spec = in.object().path("spec");
         ArrayNode patch = JSON.arrayNode();
         JsonNode selector = spec.get("nodeSelector");
         if (selector == null || selector.isNull()) {
-            patch.addObject().put("op", "add").put("path", "/spec/nodeSelector").set("value", JSON.objectNode().put(key, tenant.name()));
-        } else if (selector.isObject() && !selector.has(key)) {
-            patch.addObject().put("op", "add").put("path", "/spec/nodeSelector/" + escape(key)).put("value", tenant.name());
+            patch.addObject().put("op", "add").put("path", "/spec/nodeSelector").set("value", JSON.objectNode().put(nodeKey, tenant.name()));
+        } else if (selector.isObject() && !selector.has(nodeKey)) {
+            patch.addObject().put("op", "add").put("path", "/spec/nodeSelector/" + escape(nodeKey)).put("value", tenant.name());
         }
         if (tenant.dedicated() && !tolerates(spec.path("tolerations"), key, tenant.name())) {
             ObjectNode toleration = JSON.objectNode().put("key", key).put("operator", "Equal").put("value", tenant.name()).put("effect", "NoSchedule");

@@ -34,9 +34,9 @@ public final class PodIsolation {
         List<Finding> found = findings(in.object(), tenant.orElse(null), view);
         if (in.operation() == Operation.CREATE) {
             tenant.ifPresent(t -> {
-                String selected = in.object().path("spec").path("nodeSelector").path(view.tenancyKey()).asText("");
+                String selected = in.object().path("spec").path("nodeSelector").path(view.nodeKey()).asText("");
                 if (selected.isEmpty()) {
-                    found.add(new Finding(Rule.POD_TENANT_SELECTOR_MISSING, "spec.nodeSelector has no '" + view.tenancyKey()
+                    found.add(new Finding(Rule.POD_TENANT_SELECTOR_MISSING, "spec.nodeSelector has no '" + view.nodeKey()
                             + ": " + t.name() + "' entry"));
                 }
             });

@@ -6,6 +6,7 @@ import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.WebhookSettings;
 import dev.jig.webhook.namespace.NamespaceLabels;
+import dev.jig.webhook.node.NodeTenancyLabels;
 import dev.jig.webhook.pod.EphemeralContainers;
 import dev.jig.webhook.pod.NodeBinding;
 import dev.jig.webhook.pod.PodDefaults;
@@ -27,7 +28,8 @@ import java.util.function.Function;
  * so the API server cannot reach it, and {@code failurePolicy: Fail} refuses — said with a
  * reason. Requests in the exempt system namespaces never depend on the view, so the webhook's
  * own namespace, kube-system and the ConfigMap's namespace stay writable. Pool mutation needs no
- * view and always runs.
+ * view and always runs, and so does a Node UPDATE that changes no label (a kubelet's status report
+ * or a cordon cannot move a node into a tenant, so it need not wait for the view).
  */
 public final class WebhookRules {
 
@@ -49,6 +51,8 @@ public final class WebhookRules {
             case BINDING -> withView(view, v -> NodeBinding.validate(in, v));
             case EPHEMERAL -> withView(view, v -> EphemeralContainers.validate(in, v));
             case NAMESPACE -> withView(view, v -> NamespaceLabels.validate(in, v));
+            case NODE -> view.map(v -> NodeTenancyLabels.validate(in, v, settings))
+                    .orElseGet(() -> NodeTenancyLabels.labelsUnchanged(in) ? Decision.allow() : notSynced());
             case POOL -> withView(view, v -> PoolAdmission.validate(in, v, settings));
         };
     }
@@ -74,7 +78,7 @@ public final class WebhookRules {
 
     /** What a request is about; {@code EXEMPT}: a pod or namespace in the exempt system namespaces. */
     private enum Target {
-        POD, BINDING, EPHEMERAL, NAMESPACE, POOL, EXEMPT
+        POD, BINDING, EPHEMERAL, NAMESPACE, NODE, POOL, EXEMPT
     }
 
     private Target target(AdmissionInput in) {
@@ -92,11 +96,14 @@ public final class WebhookRules {
                 String name = in.object().path("metadata").path("name").asText(in.name());
                 return settings.isExempt(name) ? Target.EXEMPT : Target.NAMESPACE;
             }
+            case "/nodes", "/nodes/status" -> {
+                return Target.NODE;
+            }
             case ApiGroups.KARPENTER + "/nodepools", ApiGroups.KARPENTER_AWS + "/ec2nodeclasses" -> {
                 return Target.POOL;
             }
             default -> throw new UnknownResourceException("no rules for resource '" + path
-                    + "'; the webhook handles pods (and pods/binding, pods/ephemeralcontainers), bindings, namespaces,"
+                    + "'; the webhook handles pods (and pods/binding, pods/ephemeralcontainers), bindings, namespaces, nodes (and nodes/status),"
                     + " karpenter.sh nodepools and karpenter.k8s.aws ec2nodeclasses");
         }
     }

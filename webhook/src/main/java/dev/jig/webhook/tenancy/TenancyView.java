@@ -1,10 +1,13 @@
 package dev.jig.webhook.tenancy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jig.api.karpenter.ApiGroups;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.Tenancy.TenantEntry;
 import dev.jig.api.tenancy.Tenancy;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -23,6 +26,7 @@ public final class TenancyView {
     private final Map<String, JsonNode> nodePools;
     private final Map<String, Set<String>> poolLabelOwners;
     private final Map<String, String> poolOwners;
+    private final Map<String, Set<String>> nodeClassOwners;
 
     private TenancyView(Tenancy tenancy, Map<String, String> nodeTenants, Map<String, JsonNode> nodePools) {
         this.tenancy = tenancy;
@@ -30,22 +34,45 @@ public final class TenancyView {
         this.nodePools = Map.copyOf(nodePools);
         this.poolOwners = new HashMap<>(tenancy.nodePools());
         this.poolLabelOwners = new HashMap<>();
+        this.nodeClassOwners = new HashMap<>();
         nodePools.forEach((name, pool) -> {
             String owner = poolOwners.computeIfAbsent(name, n -> {
                 String label = pool.path("metadata").path("labels").path(tenancy.tenancyKey()).asText("");
                 return label.isEmpty() ? null : label;
             });
             if (owner == null) return;
-            pool.path("spec").path("template").path("metadata").path("labels").properties().forEach(e -> {
-                if (e.getValue().isTextual()) {
-                    poolLabelOwners.computeIfAbsent(e.getKey() + "=" + e.getValue().asText(), k -> new HashSet<>()).add(owner);
-                }
+            JsonNode template = pool.path("spec").path("template");
+            template.path("metadata").path("labels").properties().forEach(e -> {
+                if (e.getValue().isTextual()) labelled(e.getKey(), e.getValue().asText(), owner);
             });
+            // Karpenter labels a node with the value it picks for each In requirement; well-known keys
+            // (instance type, zone, ...) are shared by every tenant and identify nobody.
+            for (JsonNode r : template.path("spec").path("requirements")) {
+                String key = r.path("key").asText("");
+                if (!r.path("operator").asText("").equals("In") || !isPoolOwnedKey(key)) continue;
+                for (JsonNode v : r.path("values")) labelled(key, v.asText(""), owner);
+            }
+            String nodeClass = template.path("spec").path("nodeClassRef").path("name").asText("");
+            if (!nodeClass.isEmpty()) nodeClassOwners.computeIfAbsent(nodeClass, k -> new HashSet<>()).add(owner);
         });
     }
 
+    private void labelled(String key, String value, String owner) {
+        poolLabelOwners.computeIfAbsent(key + "=" + value, k -> new HashSet<>()).add(owner);
+    }
+
+    /** A key a pool's own requirement puts on its nodes: not one of Kubernetes', Karpenter's or the AWS provider's domains. */
+    private static boolean isPoolOwnedKey(String key) {
+        int slash = key.indexOf('/');
+        String domain = slash < 0 ? "" : key.substring(0, slash);
+        for (String reserved : List.of(WellKnownLabels.KUBERNETES_DOMAIN, WellKnownLabels.K8S_DOMAIN, ApiGroups.KARPENTER, ApiGroups.KARPENTER_AWS)) {
+            if (domain.equals(reserved) || domain.endsWith("." + reserved)) return false;
+        }
+        return true;
+    }
+
     /**
-     * @param nodeTenants every Node by name → the value of its tenancy label, {@code ""} when it has none
+     * @param nodeTenants every Node by name → the tenant its labels name ({@link Tenancy#tenantOfNodeLabels}), {@code ""} for none
      * @param nodePools every NodePool in the cluster by name, as raw JSON
      */
     public static TenancyView of(Tenancy tenancy, Map<String, String> nodeTenants, Map<String, JsonNode> nodePools) {
@@ -58,6 +85,31 @@ public final class TenancyView {
 
     public String tenancyKey() {
         return tenancy.tenancyKey();
+    }
+
+    /** The node label pods are steered to ({@link Tenancy#nodeKey()}). */
+    public String nodeKey() {
+        return tenancy.nodeKey();
+    }
+
+    /** The node labels that name a node's tenant, the node key first ({@link Tenancy#nodeKeys()}). */
+    public List<String> nodeKeys() {
+        return tenancy.nodeKeys();
+    }
+
+    /** Whether a node label key identifies a tenant's nodes ({@link WellKnownLabels#identifiesTenant}, or the pool label). */
+    public boolean isIdentifying(String key) {
+        return WellKnownLabels.identifiesTenant(key, tenancy.tenancyKey()) || key.equals(tenancy.poolLabel());
+    }
+
+    /** Whether a node label's value is a tenant's name: the node keys, {@link WellKnownLabels#NODE_TENANT} and the tenancy key. */
+    public boolean isTenancyKey(String key) {
+        return tenancy.nodeKeys().contains(key) || key.equals(WellKnownLabels.NODE_TENANT) || key.equals(tenancy.tenancyKey());
+    }
+
+    /** The tenants whose NodePools in the cluster launch nodes from the EC2NodeClass. */
+    public Set<String> ownersOfNodeClass(String nodeClass) {
+        return nodeClassOwners.getOrDefault(nodeClass, Set.of());
     }
 
     public Optional<TenantEntry> tenantOfNamespace(String namespace) {
@@ -83,7 +135,7 @@ public final class TenancyView {
         return nodePools;
     }
 
-    /** Tenants whose pools label their nodes {@code key=value} through the pool template. */
+    /** Tenants whose pools label their nodes {@code key=value} through the pool template (labels and In requirements). */
     public Set<String> tenantsLabelling(String key, String value) {
         return poolLabelOwners.getOrDefault(key + "=" + value, Set.of());
     }

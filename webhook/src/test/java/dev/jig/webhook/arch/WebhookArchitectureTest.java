@@ -12,7 +12,7 @@ class WebhookArchitectureTest {
 
     private static final String[] CORE = {
         "dev.jig.webhook.admission..", "dev.jig.webhook.tenancy..", "dev.jig.webhook.pod..", "dev.jig.webhook.namespace..",
-        "dev.jig.webhook.pool..", "dev.jig.webhook.rules..",
+        "dev.jig.webhook.node..", "dev.jig.webhook.pool..", "dev.jig.webhook.rules..",
     };
     private static final JavaClasses WEBHOOK = Layering.mainClasses("dev.jig.webhook");
 

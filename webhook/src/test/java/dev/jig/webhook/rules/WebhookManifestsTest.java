@@ -37,7 +37,7 @@ class WebhookManifestsTest {
     void everyWebhookFailsClosedWithoutSideEffectsAndExemptsTheSystemNamespacesByName() throws IOException {
         List<Map<String, Object>> all = new ArrayList<>(webhooks("validating-webhook-configuration.yaml"));
         all.addAll(webhooks("mutating-webhook-configuration.yaml"));
-        assertThat(all).hasSize(5);
+        assertThat(all).hasSize(6);
         for (Map<String, Object> w : all) {
             assertThat(w.get("failurePolicy")).as(w.get("name").toString()).isEqualTo("Fail");
             assertThat(w.get("sideEffects")).isEqualTo("None");
@@ -77,8 +77,20 @@ class WebhookManifestsTest {
                 }
             }
         }
-        assertThat(sent).contains("/pods", "/pods/binding", "/bindings", "/pods/ephemeralcontainers", "/namespaces", "karpenter.sh/nodepools",
+        assertThat(sent).contains("/pods", "/pods/binding", "/bindings", "/pods/ephemeralcontainers", "/namespaces", "/nodes", "/nodes/status",
+                "karpenter.sh/nodepools",
                 "karpenter.k8s.aws/ec2nodeclasses");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void nodeUpdatesAreSentSoThatTheirTenancyLabelsAreGuarded() throws IOException {
+        Map<String, Object> nodes = webhooks("validating-webhook-configuration.yaml").stream()
+                .filter(w -> w.get("name").equals("nodes.validate.jig.dev")).findFirst().orElseThrow();
+        Map<String, Object> rule = ((List<Map<String, Object>>) nodes.get("rules")).get(0);
+        assertThat(rule.get("operations")).isEqualTo(List.of("UPDATE"));
+        assertThat(rule.get("resources")).isEqualTo(List.of("nodes", "nodes/status"));
+        assertThat(nodes.get("failurePolicy")).isEqualTo("Fail");
     }
 
     @SuppressWarnings("unchecked")

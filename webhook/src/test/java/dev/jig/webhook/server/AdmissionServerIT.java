@@ -87,7 +87,7 @@ class AdmissionServerIT {
         assertThat(response.path("patchType").asText()).isEqualTo("JSONPatch");
         JsonNode patch = Acme.JSON.readTree(Base64.getDecoder().decode(response.path("patch").asText()));
         JsonNode patched = JsonPatch.apply(patch, pod);
-        assertThat(patched.at("/spec/nodeSelector").toString()).isEqualTo("{\"kubernetes.io/arch\":\"arm64\",\"jig.dev/tenant\":\"payments\"}");
+        assertThat(patched.at("/spec/nodeSelector").toString()).isEqualTo("{\"kubernetes.io/arch\":\"arm64\",\"node-restriction.kubernetes.io/jig-tenant\":\"payments\"}");
         assertThat(patched.at("/spec/tolerations/0/value").asText()).isEqualTo("payments");
         JsonNode validated = webhook.review("/validate", Requests.review(Requests.pod(Operation.CREATE, patched, null))).path("response");
         assertThat(validated.path("allowed").asBoolean()).isTrue();

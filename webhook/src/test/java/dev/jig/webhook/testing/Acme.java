@@ -3,6 +3,7 @@ package dev.jig.webhook.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.Tenancy;
 import dev.jig.webhook.tenancy.TenancyView;
 import java.io.IOException;
@@ -48,6 +49,12 @@ public final class Acme {
         tenancy().tenants().keySet().forEach(t -> nodes.put(t + "-node-1", t));
         nodes.put("system-node-1", "");
         return nodes;
+    }
+
+    /** The labels a node of {@code tenant} ({@code ""}: none) carries when a compiled pool launched it: the node key and the legacy key. */
+    public static Map<String, String> nodeLabels(String name, String tenant) {
+        return tenant.isEmpty() ? Map.of(WellKnownLabels.HOSTNAME, name)
+                : Map.of(WellKnownLabels.HOSTNAME, name, WellKnownLabels.NODE_TENANT, tenant, WellKnownLabels.JIG_TENANT, tenant);
     }
 
     public static Map<String, JsonNode> nodePools() {

@@ -223,7 +223,7 @@ public final class Catalogue {
         c.add(new Case("keyed Exists toleration of a Kubernetes taint",
                 create(with(storefront("l2"), "{\"tolerations\":[{\"key\":\"node.kubernetes.io/not-ready\",\"operator\":\"Exists\",\"effect\":\"NoExecute\",\"tolerationSeconds\":300}]}")), null));
         c.add(new Case("own tenant, NodePool and pool in nodeSelector",
-                create(with(pod("storefront", "l3"), "{\"nodeSelector\":{\"jig.dev/tenant\":\"storefront\",\"karpenter.sh/nodepool\":\"storefront-web\",\"jig.dev/pool\":\"web\",\"app-tier\":\"web\"}}")), null));
+                create(with(pod("storefront", "l3"), "{\"nodeSelector\":{\"node-restriction.kubernetes.io/jig-tenant\":\"storefront\",\"jig.dev/tenant\":\"storefront\",\"karpenter.sh/nodepool\":\"storefront-web\",\"jig.dev/pool\":\"web\",\"app-tier\":\"web\"}}")), null));
         c.add(new Case("node affinity excluding another tenant (NotIn)",
                 create(with(storefront("l4"), affinity("required", "{\"matchExpressions\":[{\"key\":\"jig.dev/tenant\",\"operator\":\"NotIn\",\"values\":[\"payments\"]}]}"))), null));
         c.add(new Case("instance-type affinity of a pod of no tenant",

@@ -2,6 +2,7 @@ package dev.jig.webhook.testing;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.karpenter.WellKnownLabels;
 
 /** Pod objects for tests, as {@code kubectl} would send them (JSON, not a typed model). */
 public final class Pods {
@@ -26,11 +27,11 @@ public final class Pods {
         return pod;
     }
 
-    /** The pod as the mutating webhook leaves it: with its tenant's nodeSelector (and toleration for dedicated tenants). */
+    /** The pod as the mutating webhook leaves it: with its tenant's node-key nodeSelector (and toleration for dedicated tenants). */
     public static ObjectNode steered(ObjectNode pod, String tenant, boolean dedicated) {
         ObjectNode spec = (ObjectNode) pod.get("spec");
         if (!spec.has("nodeSelector")) spec.putObject("nodeSelector");
-        ((ObjectNode) spec.get("nodeSelector")).put("jig.dev/tenant", tenant);
+        ((ObjectNode) spec.get("nodeSelector")).put(WellKnownLabels.NODE_TENANT, tenant);
         if (dedicated) {
             if (!spec.has("tolerations")) spec.putArray("tolerations");
             ((ArrayNode) spec.get("tolerations")).addObject().put("key", "jig.dev/tenant").put("operator", "Equal")

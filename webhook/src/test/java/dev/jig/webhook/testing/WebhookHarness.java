@@ -19,7 +19,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -58,8 +57,7 @@ public final class WebhookHarness implements AutoCloseable {
             kube.genericKubernetesResources(TenancyWatch.NODE_POOLS).resource(json.convertValue(pool, GenericKubernetesResource.class)).create();
         }
         Acme.nodes().forEach((name, tenant) -> kube.nodes().resource(new NodeBuilder().withNewMetadata().withName(name)
-                .withLabels(tenant.isEmpty() ? Map.of("kubernetes.io/hostname", name) : Map.of("kubernetes.io/hostname", name, "jig.dev/tenant", tenant))
-                .endMetadata().build()).create());
+                .withLabels(Acme.nodeLabels(name, tenant)).endMetadata().build()).create());
     }
 
     public void awaitSynced() throws InterruptedException {
