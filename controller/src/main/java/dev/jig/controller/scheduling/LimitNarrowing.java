@@ -1,0 +1,57 @@
+package dev.jig.controller.scheduling;
+
+import dev.jig.controller.requirements.NodeRequirements;
+
+import java.util.Arrays;
+import java.util.Comparator;
+
+/**
+ * How a planned NodeClaim gives up options when limits bind. Every NodeClaim is charged to the
+ * {@link CapacityLedger} at the largest capacity among its instance types, because the cloud may launch
+ * any of them. While a pool (or its tenant) has room to spare, a NodeClaim keeps every type that fits
+ * its pods and the room; once the room is short, each NodeClaim of that pool or tenant keeps only its
+ * narrowest types: those no larger, in every dimension, than the type that holds its pods with the
+ * smallest share of the room. The headroom that frees goes to the next NodeClaim, so a pool with a
+ * limit fills up to it, and still no launch can overshoot (whatever the cloud picks is one of the
+ * narrowed types).
+ */
+final class LimitNarrowing {
+
+    private LimitNarrowing() {
+    }
+
+    /**
+     * The narrowest subset of {@code allowed} (non-empty, every type holding the NodeClaim's pods):
+     * the types no larger than the one with the smallest share of {@code budget} (cpu, memory, gpu;
+     * {@link Long#MAX_VALUE} where unlimited; the cheaper one among equal shares), so the charge is that
+     * type's capacity. When that subset breaks
+     * the requirements' minValues, the next smallest types are added until it does not.
+     */
+    static TypeSet narrowest(PoolTemplate t, TypeSet allowed, long[] budget, NodeRequirements requirements) {
+        int n = 0;
+        int[] members = new int[t.typeCount()];
+        for (int i = allowed.next(0); i >= 0; i = allowed.next(i + 1)) members[n++] = i;
+        Integer[] order = new Integer[n];
+        for (int k = 0; k < n; k++) order[k] = members[k];
+        Arrays.sort(order, Comparator.<Integer>comparingDouble(i -> share(t.capacity[i], budget)).thenComparingInt(i -> i));
+        long[] bound = new long[3];
+        TypeSet out = allowed;
+        for (int k = 0; k < n; k++) {
+            long[] cap = t.capacity[order[k]];
+            for (int d = 0; d < 3; d++) bound[d] = Math.max(bound[d], cap[d]);
+            out = TypeSet.intersection(allowed, t.withinCapacity(bound[0], bound[1], bound[2]));
+            if (MinValues.satisfied(t, requirements, out)) return out;
+        }
+        return allowed;
+    }
+
+    /** The largest share of a limited dimension that {@code capacity} would take. */
+    private static double share(long[] capacity, long[] budget) {
+        double worst = 0;
+        for (int d = 0; d < 3; d++) {
+            if (budget[d] == Long.MAX_VALUE) continue;
+            worst = Math.max(worst, capacity[d] / (double) Math.max(1, budget[d]));
+        }
+        return worst;
+    }
+}
