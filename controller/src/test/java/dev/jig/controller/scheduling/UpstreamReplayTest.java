@@ -1,0 +1,310 @@
+package dev.jig.controller.scheduling;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.karpenter.ApiGroups;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.api.source.SourceFile;
+import dev.jig.api.yaml.YamlLoader;
+import dev.jig.controller.cloud.ResolvedInstanceType;
+import dev.jig.controller.manifest.KarpenterManifests;
+import dev.jig.controller.manifest.PodManifests;
+import dev.jig.controller.model.NodePool;
+import dev.jig.controller.model.Pod;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import static dev.jig.controller.testing.Fixtures.AL2023;
+import static dev.jig.controller.testing.Fixtures.RESOLVER;
+import static dev.jig.controller.testing.Fixtures.input;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Karpenter v1.14.1's scheduling tests, replayed as fixtures of our own translation
+ * ({@code src/test/resources/upstream/*.yaml}, one file per upstream test file): each case gives NodePools,
+ * existing nodes, DaemonSets and pods, runs them through {@link Scheduler#solve}, and checks the outcome upstream
+ * expects. Upstream's fake cloud (test-zone-1..3, invented instance types) becomes the bundled EC2 catalog in
+ * us-east-1a..c; a case's {@code upstream} names the test it comes from. A case with {@code disabled} names the
+ * feature Jig lacks and is skipped, so it can be enabled once the feature lands. The README lists the upstream
+ * cases that do not apply to Jig.
+ *
+ * <p>The "launched node" of a planned NodeClaim is its cheapest option in its zones (what the simulated cloud
+ * launches when every offering is available): its labels are the NodeClaim's plus the type's, and the zone and
+ * capacity type when the NodeClaim has only one.
+ */
+class UpstreamReplayTest {
+
+    private static final Path FIXTURES = Path.of(System.getProperty("jig.repo.root", ".."), "controller", "src", "test", "resources", "upstream");
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    @TestFactory
+    Stream<DynamicNode> upstreamCases() throws IOException {
+        List<DynamicNode> files = new ArrayList<>();
+        try (Stream<Path> paths = Files.list(FIXTURES)) {
+            for (Path file : paths.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
+                YamlLoader.Result loaded = new YamlLoader().load(new SourceFile(file.toString(), Files.readString(file)));
+                assertThat(loaded.diagnostics()).as(file.toString()).isEmpty();
+                JsonNode root = loaded.document().orElseThrow().root();
+                List<DynamicNode> cases = new ArrayList<>();
+                Set<String> names = new HashSet<>();
+                for (JsonNode c : root.path("cases")) {
+                    String name = c.path("name").asText();
+                    assertThat(names.add(name)).as("duplicate case %s in %s", name, file).isTrue();
+                    cases.add(DynamicTest.dynamicTest(name, () -> run(c)));
+                }
+                files.add(DynamicContainer.dynamicContainer(file.getFileName().toString(), cases));
+            }
+        }
+        assertThat(files).isNotEmpty();
+        return files.stream();
+    }
+
+    /** One pod group's outcome: where each of its pods went. */
+    private record Placed(PlannedNodeClaim claim, String existing) {
+    }
+
+    private static void run(JsonNode c) {
+        Assumptions.assumeTrue(!c.hasNonNull("disabled"), () -> "disabled: " + c.path("disabled").asText());
+        assertThat(c.path("upstream").asText()).as("every case names its upstream test").isNotBlank();
+        List<SchedulingInput.Pool> pools = new ArrayList<>();
+        for (JsonNode p : c.path("pools")) pools.add(input(nodePool(p)));
+        List<Pod> daemonSets = new ArrayList<>();
+        for (JsonNode d : c.path("daemonSets")) daemonSets.add(pod(d, d.path("name").asText()).with().daemonSet(true).build());
+        Map<String, String> groupOf = new HashMap<>();
+        List<ExistingNode> nodes = new ArrayList<>();
+        for (JsonNode n : c.path("nodes")) nodes.add(existing(n, groupOf));
+        List<Pod> pods = new ArrayList<>();
+        for (JsonNode g : c.path("pods")) {
+            String group = g.path("name").asText();
+            int count = g.path("count").asInt(1);
+            for (int i = 0; i < count; i++) {
+                String name = count == 1 ? group : group + "-" + i;
+                pods.add(pod(g, name));
+                groupOf.put(name, group);
+            }
+        }
+        SchedulingResult r = Scheduler.solve(new SchedulingInput(pods, nodes, pools, daemonSets, Optional.empty(), true));
+        check(c.path("expect"), r, groupOf);
+    }
+
+    private static void check(JsonNode expect, SchedulingResult r, Map<String, String> groupOf) {
+        Map<String, List<Placed>> placed = new LinkedHashMap<>();
+        for (PlannedNodeClaim claim : r.newClaims()) {
+            for (Pod p : claim.pods()) placed.computeIfAbsent(groupOf.get(p.name()), k -> new ArrayList<>()).add(new Placed(claim, null));
+        }
+        r.existing().forEach((node, pods) -> pods.forEach(p -> placed.computeIfAbsent(groupOf.get(p.name()), k -> new ArrayList<>()).add(new Placed(null, node))));
+        Map<String, List<Unschedulable>> failed = new LinkedHashMap<>();
+        for (Unschedulable u : r.unschedulable()) failed.computeIfAbsent(groupOf.get(u.pod().name()), k -> new ArrayList<>()).add(u);
+        String why = "unschedulable: " + r.unschedulable().stream().map(Unschedulable::describe).toList() + "; claims: " + r.newClaims();
+
+        for (String g : strings(expect.get("scheduled"))) {
+            assertThat(failed.get(g)).as("pods of %s are all placed; %s", g, why).isNull();
+            assertThat(placed.get(g)).as("pods of %s are placed", g).isNotEmpty();
+        }
+        for (String g : strings(expect.get("unschedulable"))) {
+            assertThat(placed.get(g)).as("no pod of %s is placed; %s", g, why).isNull();
+            assertThat(failed.get(g)).as("pods of %s are unschedulable", g).isNotEmpty();
+            if (expect.hasNonNull("refusal")) {
+                for (Unschedulable u : failed.get(g)) {
+                    assertThat(u.refusals()).extracting(x -> x.rule().id()).as(u.describe()).contains(expect.get("refusal").asText());
+                }
+            }
+        }
+        if (expect.has("newNodes")) assertThat(r.newClaims()).as(why).hasSize(expect.get("newNodes").asInt());
+        for (Iterator<Map.Entry<String, JsonNode>> it = expect.path("onExisting").fields(); it.hasNext(); ) {
+            var e = it.next();
+            assertThat(placed.get(e.getKey())).as("%s on existing node", e.getKey()).isNotEmpty()
+                    .allSatisfy(p -> assertThat(p.existing()).isEqualTo(e.getValue().asText()));
+        }
+        for (JsonNode set : expect.path("together")) {
+            Set<Object> targets = new HashSet<>();
+            for (String g : strings(set)) for (Placed p : placed.getOrDefault(g, List.of())) targets.add(target(p));
+            assertThat(targets).as("%s share one node", set).hasSize(1);
+        }
+        for (JsonNode set : expect.path("apart")) {
+            Map<Object, String> owner = new HashMap<>();
+            for (String g : strings(set)) {
+                for (Placed p : placed.getOrDefault(g, List.of())) {
+                    String other = owner.putIfAbsent(target(p), g);
+                    assertThat(other == null || other.equals(g)).as("%s and %s share a node", other, g).isTrue();
+                }
+            }
+        }
+        forGroups(expect.path("nodeLabels"), placed, (p, want) -> {
+            Map<String, String> labels = launchedLabels(p);
+            for (Iterator<Map.Entry<String, JsonNode>> it = want.fields(); it.hasNext(); ) {
+                var e = it.next();
+                if (e.getValue().isNull()) assertThat(labels).doesNotContainKey(e.getKey());
+                else if (e.getValue().isArray()) assertThat(labels.get(e.getKey())).as(e.getKey()).isIn(strings(e.getValue()));
+                else assertThat(labels).containsEntry(e.getKey(), e.getValue().asText());
+            }
+        });
+        forGroups(expect.path("hasLabels"), placed, (p, want) -> assertThat(launchedLabels(p)).containsKeys(strings(want).toArray(new String[0])));
+        for (String g : strings(expect.get("noTaints"))) {
+            assertThat(placed.get(g)).isNotEmpty().allSatisfy(p -> assertThat(p.claim().taints()).isEmpty());
+        }
+        forGroups(expect.path("instanceTypes"), placed, (p, want) -> {
+            assertThat(p.claim()).isNotNull();
+            assertThat(p.claim().options()).extracting(o -> o.type().name()).isNotEmpty().isSubsetOf(strings(want));
+        });
+        forGroups(expect.path("cheapest"), placed, (p, want) -> assertThat(p.claim().cheapest().type().name()).isEqualTo(want.asText()));
+        forGroups(expect.path("zones"), placed, (p, want) -> assertThat(p.claim().zones()).isNotEmpty().isSubsetOf(strings(want)));
+        forGroups(expect.path("capacityTypes"), placed, (p, want) -> assertThat(p.claim().capacityTypes()).isNotEmpty().isSubsetOf(strings(want)));
+        forGroups(expect.path("taints"), placed, (p, want) -> {
+            List<Taint> taints = new ArrayList<>(p.claim().taints());
+            taints.addAll(p.claim().startupTaints());
+            for (JsonNode t : want) {
+                assertThat(taints).contains(new Taint(t.path("key").asText(), t.hasNonNull("value") ? t.get("value").asText() : null, t.path("effect").asText()));
+            }
+        });
+        for (Iterator<Map.Entry<String, JsonNode>> it = expect.path("spread").fields(); it.hasNext(); ) {
+            var e = it.next();
+            for (Iterator<Map.Entry<String, JsonNode>> keys = e.getValue().fields(); keys.hasNext(); ) {
+                var k = keys.next();
+                Map<String, Integer> counts = new TreeMap<>();
+                for (String g : e.getKey().split(",")) {
+                    for (Placed p : placed.getOrDefault(g.trim(), List.of())) counts.merge(domain(p, k.getKey(), r), 1, Integer::sum);
+                }
+                List<Integer> sorted = new ArrayList<>(counts.values());
+                sorted.sort(null);
+                List<Integer> want = new ArrayList<>();
+                for (JsonNode n : k.getValue()) want.add(n.asInt());
+                assertThat(sorted).as("pods of %s per %s: %s", e.getKey(), k.getKey(), counts).isEqualTo(want);
+            }
+        }
+    }
+
+    private interface GroupCheck {
+        void check(Placed p, JsonNode want);
+    }
+
+    private static void forGroups(JsonNode byGroup, Map<String, List<Placed>> placed, GroupCheck check) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = byGroup.fields(); it.hasNext(); ) {
+            var e = it.next();
+            List<Placed> ps = placed.get(e.getKey());
+            assertThat(ps).as("pods of %s are placed", e.getKey()).isNotEmpty();
+            for (Placed p : ps) check.check(p, e.getValue());
+        }
+    }
+
+    private static Object target(Placed p) {
+        return p.claim() != null ? p.claim() : p.existing();
+    }
+
+    /** The launched node's labels: the NodeClaim's, its cheapest type's, and its zone and capacity type when it has one of each. */
+    private static Map<String, String> launchedLabels(Placed p) {
+        Map<String, String> labels = new HashMap<>(p.claim().labels());
+        labels.putAll(p.claim().cheapest().type().labels());
+        if (p.claim().zones().size() == 1) labels.put(WellKnownLabels.ZONE, p.claim().zones().get(0));
+        if (p.claim().capacityTypes().size() == 1) labels.put(WellKnownLabels.CAPACITY_TYPE, p.claim().capacityTypes().get(0));
+        return labels;
+    }
+
+    /** The pod's domain for {@code key}: the node's name for hostname, else the launched (or existing) node's label. */
+    private static String domain(Placed p, String key, SchedulingResult r) {
+        if (key.equals(WellKnownLabels.HOSTNAME)) return p.claim() != null ? "claim-" + r.newClaims().indexOf(p.claim()) : p.existing();
+        if (p.claim() == null) return "existing:" + p.existing();
+        String v = launchedLabels(p).get(key);
+        return v == null ? "(none)" : v;
+    }
+
+    private static NodePool nodePool(JsonNode p) {
+        ObjectNode o = F.objectNode();
+        o.put("apiVersion", ApiGroups.KARPENTER + "/v1").put("kind", "NodePool");
+        o.putObject("metadata").put("name", p.path("name").asText("default"));
+        ObjectNode spec = o.putObject("spec");
+        if (p.has("weight")) spec.put("weight", p.get("weight").asInt());
+        if (p.has("limits")) spec.set("limits", p.get("limits"));
+        ObjectNode template = spec.putObject("template");
+        if (p.has("labels")) template.putObject("metadata").set("labels", p.get("labels"));
+        ObjectNode tspec = template.putObject("spec");
+        tspec.set("requirements", p.has("requirements") ? p.get("requirements") : F.arrayNode());
+        if (p.has("taints")) tspec.set("taints", p.get("taints"));
+        if (p.has("startupTaints")) tspec.set("startupTaints", p.get("startupTaints"));
+        tspec.putObject("nodeClassRef").put("group", ApiGroups.KARPENTER_AWS).put("kind", "EC2NodeClass").put("name", "default");
+        return KarpenterManifests.nodePool(o);
+    }
+
+    /**
+     * A pod of a group: a pod {@code spec} (Kubernetes' shape), with shorthands for what most cases need:
+     * {@code requests} (one container's requests), {@code nodeSelector}, {@code tolerations},
+     * {@code topologySpreadConstraints}, {@code required} (node affinity terms, each a list of expressions)
+     * and {@code preferred} (weighted terms: {@code {weight, match: [expressions]}}); plus {@code labels} and
+     * {@code namespace}.
+     */
+    private static Pod pod(JsonNode g, String name) {
+        ObjectNode spec = g.has("spec") ? ((ObjectNode) g.get("spec")).deepCopy() : F.objectNode();
+        if (!spec.has("containers")) {
+            ObjectNode container = spec.putArray("containers").addObject().put("name", "app");
+            if (g.has("requests")) container.putObject("resources").set("requests", g.get("requests"));
+        }
+        for (String field : List.of("nodeSelector", "tolerations", "topologySpreadConstraints")) if (g.has(field)) spec.set(field, g.get(field));
+        if (g.has("required") || g.has("preferred")) {
+            ObjectNode nodeAffinity = spec.with("affinity").with("nodeAffinity");
+            if (g.has("required")) {
+                var terms = nodeAffinity.putObject("requiredDuringSchedulingIgnoredDuringExecution").putArray("nodeSelectorTerms");
+                for (JsonNode term : g.get("required")) terms.addObject().set("matchExpressions", term);
+            }
+            if (g.has("preferred")) {
+                var terms = nodeAffinity.putArray("preferredDuringSchedulingIgnoredDuringExecution");
+                for (JsonNode term : g.get("preferred")) {
+                    ObjectNode t = terms.addObject().put("weight", term.path("weight").asInt(1));
+                    t.putObject("preference").set("matchExpressions", term.get("match"));
+                }
+            }
+        }
+        Map<String, String> labels = new TreeMap<>();
+        g.path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
+        return PodManifests.template(g.path("namespace").asText("default"), name, labels, spec);
+    }
+
+    /** An existing node of a catalog type, registered and initialized unless told otherwise, with its bound pods. */
+    private static ExistingNode existing(JsonNode n, Map<String, String> groupOf) {
+        String name = n.path("name").asText();
+        ResolvedInstanceType t = RESOLVER.resolve(AL2023, List.of(n.path("type").asText())).get(0);
+        Map<String, String> labels = new HashMap<>(t.labels());
+        labels.put(WellKnownLabels.ZONE, n.path("zone").asText("us-east-1a"));
+        labels.put(WellKnownLabels.HOSTNAME, name);
+        String pool = n.hasNonNull("pool") ? n.get("pool").asText() : null;
+        if (pool != null) labels.put(WellKnownLabels.NODEPOOL, pool);
+        n.path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
+        List<Taint> taints = new ArrayList<>();
+        for (JsonNode x : n.path("taints")) taints.add(new Taint(x.path("key").asText(), x.hasNonNull("value") ? x.get("value").asText() : null, x.path("effect").asText()));
+        List<Pod> bound = new ArrayList<>();
+        for (JsonNode g : n.path("pods")) {
+            String podName = g.path("name").asText();
+            bound.add(pod(g, podName).with().nodeName(name).build());
+            groupOf.put(podName, g.path("name").asText());
+        }
+        boolean initialized = n.path("initialized").asBoolean(true);
+        return new ExistingNode(name, pool, labels, taints, t.allocatable(), t.capacity(), bound, initialized, true);
+    }
+
+    private static List<String> strings(JsonNode n) {
+        List<String> out = new ArrayList<>();
+        if (n == null) return out;
+        if (n.isTextual()) out.add(n.asText());
+        for (JsonNode x : n) out.add(x.asText());
+        return out;
+    }
+}
