@@ -4,15 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.karpenter.ApiGroups;
+import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.source.SourceFile;
 import dev.jig.api.yaml.YamlLoader;
+import dev.jig.controller.cloud.Offering;
 import dev.jig.controller.cloud.ResolvedInstanceType;
 import dev.jig.controller.manifest.KarpenterManifests;
 import dev.jig.controller.manifest.PodManifests;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
+import dev.jig.controller.requirements.NodeRequirement;
+import dev.jig.controller.requirements.NodeRequirements;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
@@ -38,6 +42,7 @@ import static dev.jig.controller.testing.Fixtures.AL2023;
 import static dev.jig.controller.testing.Fixtures.RESOLVER;
 import static dev.jig.controller.testing.Fixtures.input;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * Karpenter v1.14.1's scheduling tests, replayed as fixtures of our own translation
@@ -163,6 +168,36 @@ class UpstreamReplayTest {
         for (String g : strings(expect.get("noTaints"))) {
             assertThat(placed.get(g)).isNotEmpty().allSatisfy(p -> assertThat(p.claim().taints()).isEmpty());
         }
+        forGroups(expect.path("optionLabels"), placed, (p, want) -> {
+            for (PlannedNodeClaim.Option o : p.claim().options()) {
+                want.fields().forEachRemaining(e -> assertThat(o.type().label(e.getKey())).as("%s of option %s", e.getKey(), o.type().name())
+                        .isEqualTo(e.getValue().asText()));
+            }
+        });
+        for (String g : strings(expect.get("optionsHold"))) {
+            assertThat(placed.get(g)).isNotEmpty().allSatisfy(p -> {
+                long cpu = 0, mem = 0;
+                for (Pod x : p.claim().pods()) {
+                    cpu += x.requests().cpuMillis();
+                    mem += x.requests().memoryBytes();
+                }
+                for (PlannedNodeClaim.Option o : p.claim().options()) {
+                    assertThat(o.type().allocatable().cpuMillis()).as("cpu of %s", o.type().name()).isGreaterThanOrEqualTo(cpu);
+                    assertThat(o.type().allocatable().memoryBytes()).as("memory of %s", o.type().name()).isGreaterThanOrEqualTo(mem);
+                }
+            });
+        }
+        forGroups(expect.path("distinctOptionValues"), placed, (p, want) -> want.fields().forEachRemaining(e -> {
+            Set<String> values = new HashSet<>();
+            for (PlannedNodeClaim.Option o : p.claim().options()) values.add(o.type().label(e.getKey()));
+            assertThat(values).as("distinct %s among the options", e.getKey()).hasSizeGreaterThanOrEqualTo(e.getValue().asInt());
+        }));
+        forGroups(expect.path("cheapestPossible"), placed, (p, want) -> {
+            NodeRequirements constraints = NodeRequirements.ofExpressions(expressions(want));
+            double best = cheapest(constraints, p.claim().pods());
+            assertThat(best).as("some catalog type meets %s", want).isFinite();
+            assertThat(p.claim().cheapest().price()).as("cheapest option %s", p.claim().cheapest().type().name()).isCloseTo(best, within(1e-9));
+        });
         forGroups(expect.path("instanceTypes"), placed, (p, want) -> {
             assertThat(p.claim()).isNotNull();
             assertThat(p.claim().options()).extracting(o -> o.type().name()).isNotEmpty().isSubsetOf(strings(want));
@@ -226,6 +261,39 @@ class UpstreamReplayTest {
         if (p.claim() == null) return "existing:" + p.existing();
         String v = launchedLabels(p).get(key);
         return v == null ? "(none)" : v;
+    }
+
+    /**
+     * The oracle for upstream's "schedules on one of the cheapest instances": the lowest offering price over every
+     * catalog type whose labels meet {@code constraints}, with an offering in the zones and capacity types they allow,
+     * and room for {@code pods}.
+     */
+    private static double cheapest(NodeRequirements constraints, List<Pod> pods) {
+        long cpu = 0, mem = 0;
+        for (Pod p : pods) {
+            cpu += p.requests().cpuMillis();
+            mem += p.requests().memoryBytes();
+        }
+        NodeRequirement zone = constraints.get(WellKnownLabels.ZONE);
+        NodeRequirement capacityType = constraints.get(WellKnownLabels.CAPACITY_TYPE);
+        double best = Double.POSITIVE_INFINITY;
+        types:
+        for (ResolvedInstanceType t : RESOLVER.resolve(AL2023)) {
+            for (NodeRequirement r : constraints.all()) {
+                if (WellKnownLabels.ALL.contains(r.key()) && !r.matches(t.label(r.key()))) continue types;
+            }
+            if (t.allocatable().cpuMillis() < cpu || t.allocatable().memoryBytes() < mem || t.allocatable().pods() < pods.size()) continue;
+            for (Offering o : t.offerings()) {
+                if (zone.allows(o.zone()) && capacityType.allows(o.capacityType())) best = Math.min(best, o.pricePerHour());
+            }
+        }
+        return best;
+    }
+
+    private static List<Requirement> expressions(JsonNode list) {
+        List<Requirement> out = new ArrayList<>();
+        for (JsonNode e : list) out.add(new Requirement(e.path("key").asText(), Requirement.Operator.valueOf(e.path("operator").asText()), strings(e.get("values"))));
+        return out;
     }
 
     private static NodePool nodePool(JsonNode p) {
