@@ -45,6 +45,41 @@ final class LimitNarrowing {
         return allowed;
     }
 
+    /** Charges the ledger with the claim's worst case: the largest capacity among its options, per dimension. */
+    static void charge(CapacityLedger ledger, ClaimPlan c) {
+        PoolTemplate t = c.template;
+        long cpu = 0, mem = 0, gpu = 0;
+        for (int i = c.candidates.next(0); i >= 0; i = c.candidates.next(i + 1)) {
+            long[] cap = t.capacity[i];
+            cpu = Math.max(cpu, cap[0]);
+            mem = Math.max(mem, cap[1]);
+            gpu = Math.max(gpu, cap[2]);
+        }
+        ledger.charge(t.name(), t.tenant, cpu - c.charged[0], mem - c.charged[1], gpu - c.charged[2], 1 - c.charged[3]);
+        c.charged[0] = cpu;
+        c.charged[1] = mem;
+        c.charged[2] = gpu;
+        c.charged[3] = 1;
+    }
+
+    /** What the claim may be charged at most (cpu, memory, gpu): what the ledger {@code left} plus what the claim holds already. */
+    static long[] budget(ClaimPlan c, long[] left) {
+        return new long[] {plus(left[0], c.charged[0]), plus(left[1], c.charged[1]), plus(left[2], c.charged[2])};
+    }
+
+    /** Whether {@code c} could take {@code p} on a larger type within what the limits leave ({@code left}). */
+    static boolean canGrow(ClaimPlan c, PodFacts p, long[] left) {
+        PoolTemplate t = c.template;
+        TypeSet s = TypeSet.intersection(c.feasible, p.fits[t.order].types());
+        s.and(t.fitting(c.cpu + p.cpu, c.mem + p.mem, c.eph + p.eph, c.gpu + p.gpu, c.pods + 1));
+        long[] budget = budget(c, left);
+        return TypeSet.intersects(s, t.withinCapacity(budget[0], budget[1], budget[2]));
+    }
+
+    private static long plus(long a, long b) {
+        return a == Long.MAX_VALUE || a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b;
+    }
+
     /** The largest share of a limited dimension that {@code capacity} would take. */
     private static double share(long[] capacity, long[] budget) {
         double worst = 0;

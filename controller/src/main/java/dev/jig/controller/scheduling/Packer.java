@@ -176,7 +176,7 @@ final class Packer {
             boolean inTarget = c.cpu + p.cpu <= room[PoolTemplate.CPU] && c.mem + p.mem <= room[PoolTemplate.MEM]
                     && c.pods + 1 <= room[PoolTemplate.PODS] && c.eph + p.eph <= room[PoolTemplate.EPH]
                     && c.gpu + p.gpu <= room[PoolTemplate.GPU] && fit.types().get(c.target);
-            if (!inTarget && !(tight && !c.isEmpty() && canGrow(c, p, left))) continue;
+            if (!inTarget && !(tight && !c.isEmpty() && LimitNarrowing.canGrow(c, p, left))) continue;
             long zones = c.zones & fit.zones();
             int cts = c.capacityTypes & fit.capacityTypes();
             if (zones == 0 || cts == 0) continue;
@@ -195,14 +195,6 @@ final class Packer {
             }
         }
         return best;
-    }
-
-    /** Whether {@code c} could take {@code p} on a larger type within what the limits leave ({@code left}). */
-    private static boolean canGrow(ClaimPlan c, PodFacts p, long[] left) {
-        PoolTemplate t = c.template;
-        TypeSet s = TypeSet.intersection(c.feasible, p.fits[t.order].types());
-        s.and(t.fitting(c.cpu + p.cpu, c.mem + p.mem, c.eph + p.eph, c.gpu + p.gpu, c.pods + 1));
-        return TypeSet.intersects(s, t.withinCapacity(plus(left[0], c.charged[0]), plus(left[1], c.charged[1]), plus(left[2], c.charged[2])));
     }
 
     /** Alignment of the pod's requests with the claim's remaining room, bucketed; fuller claims win ties. */
@@ -235,7 +227,7 @@ final class Packer {
             lastRefusal = ledger.refusal(t.name(), t.tenant, new long[] {0, 0, 0, 1}, c.charged);
             return false;
         }
-        long[] budget = budget(c, left);
+        long[] budget = LimitNarrowing.budget(c, left);
         TypeSet allowed = TypeSet.intersection(feasible, t.withinCapacity(budget[0], budget[1], budget[2]));
         if (allowed.isEmpty()) {
             limitHit = true;
@@ -260,7 +252,7 @@ final class Packer {
         c.eph = eph;
         c.gpu = gpu;
         c.pods = pods;
-        recharge(c);
+        LimitNarrowing.charge(ledger, c);
         checkRoom(t);
         if (settles) topology.zoneSettled(c);
         c.placed.add(p);
@@ -278,23 +270,6 @@ final class Packer {
         demand.room(t, c.target, -1);
         demand.room(t, best, 1);
         c.target = best;
-    }
-
-    /** Charges the ledger with the claim's worst case: the largest capacity among its options, per dimension. */
-    private void recharge(ClaimPlan c) {
-        PoolTemplate t = c.template;
-        long cpu = 0, mem = 0, gpu = 0;
-        for (int i = c.candidates.next(0); i >= 0; i = c.candidates.next(i + 1)) {
-            long[] cap = t.capacity[i];
-            cpu = Math.max(cpu, cap[0]);
-            mem = Math.max(mem, cap[1]);
-            gpu = Math.max(gpu, cap[2]);
-        }
-        ledger.charge(t.name(), t.tenant, cpu - c.charged[0], mem - c.charged[1], gpu - c.charged[2], 1 - c.charged[3]);
-        c.charged[0] = cpu;
-        c.charged[1] = mem;
-        c.charged[2] = gpu;
-        c.charged[3] = 1;
     }
 
     /** After a charge to {@code t}: pools of the same pool or tenant whose room no longer fits any type are tightened, then exhausted. */
@@ -343,24 +318,19 @@ final class Packer {
         for (ClaimPlan c : claims) {
             PoolTemplate u = c.template;
             if (c.charged[CapacityLedger.NODES] == 0 || !shares(t, u)) continue;
-            long[] budget = budget(c, ledger.left(u.name(), u.tenant));
+            long[] budget = LimitNarrowing.budget(c, ledger.left(u.name(), u.tenant));
             TypeSet allowed = TypeSet.intersection(c.feasible, u.withinCapacity(budget[0], budget[1], budget[2]));
             TypeSet narrow = LimitNarrowing.narrowest(u, allowed, budget, c.requirements());
             if (narrow.equals(c.candidates)) continue;
             c.candidates = narrow;
             if (!narrow.get(c.target)) retarget(c);
-            recharge(c);
+            LimitNarrowing.charge(ledger, c);
         }
     }
 
     /** Whether {@code u} is charged to the same pool or tenant as {@code t}. */
     private static boolean shares(PoolTemplate t, PoolTemplate u) {
         return u == t || t.tenant != null && t.tenant.equals(u.tenant);
-    }
-
-    /** What the claim may be charged at most: what the ledger leaves plus what the claim holds already. */
-    private static long[] budget(ClaimPlan c, long[] left) {
-        return new long[] {plus(left[0], c.charged[0]), plus(left[1], c.charged[1]), plus(left[2], c.charged[2])};
     }
 
     /** Moves the demand of pods counted in an exhausted pool to their next pool with room. */
@@ -399,9 +369,5 @@ final class Packer {
             for (int d = 0; d < 3; d++) min[d] = Math.min(min[d], t.capacity[i][d]);
         }
         return min;
-    }
-
-    private static long plus(long a, long b) {
-        return a == Long.MAX_VALUE || a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b;
     }
 }
