@@ -133,8 +133,9 @@ public final class WellKnownLabels {
         return current == null ? key : current;
     }
 
-    /** Keys that describe the offering (capacity type, zone); they never filter instance types. */
+    /** Keys that describe the offering (capacity type, zone, or an alias of the zone); they never filter instance types. */
     public static boolean isOfferingKey(String key) {
-        return key.equals(CAPACITY_TYPE) || key.equals(ZONE);
+        String current = normalize(key);
+        return current.equals(CAPACITY_TYPE) || current.equals(ZONE);
     }
 }

@@ -18,6 +18,9 @@ class WellKnownLabelsTest {
         assertThat(WellKnownLabels.normalize(WellKnownLabels.BETA_OS)).isEqualTo(WellKnownLabels.OS);
         assertThat(WellKnownLabels.normalize("team")).isEqualTo("team");
         assertThat(WellKnownLabels.ALIASES.values()).allSatisfy(k -> assertThat(WellKnownLabels.ALIASES).doesNotContainKey(k));
+        assertThat(WellKnownLabels.isOfferingKey(WellKnownLabels.BETA_ZONE)).isTrue();
+        assertThat(WellKnownLabels.isOfferingKey(WellKnownLabels.EBS_CSI_ZONE)).isTrue();
+        assertThat(WellKnownLabels.isOfferingKey(WellKnownLabels.BETA_ARCH)).isFalse();
     }
 
     @Test
