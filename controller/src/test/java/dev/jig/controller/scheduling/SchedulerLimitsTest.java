@@ -150,34 +150,50 @@ class SchedulerLimitsTest {
 
     /**
      * "Filled as far as the pods allow": none of {@code spilled} could have been added to one of
-     * {@code pools} (which share {@code cpuLimit}) without overshooting it, neither on a new NodeClaim of
-     * a type that fits what is left nor by growing one of their NodeClaims to a larger type within what
-     * is left plus what it holds. Types come from the catalog as the pools see them ({@code poolTypes}).
+     * {@code pools} (which share {@code limit}, in cpu and memory) without overshooting it, neither on a new
+     * NodeClaim of a type that fits what is left nor by growing one of their NodeClaims to a larger type within
+     * what is left plus what it holds. Types come from the catalog as the pools see them ({@code poolTypes}).
      */
-    private static void assertFilled(SchedulingResult r, List<String> pools, long cpuLimit, List<Pod> spilled,
+    private static void assertFilled(SchedulingResult r, List<String> pools, Limits limit, List<Pod> spilled,
                                      Predicate<ResolvedInstanceType> poolTypes) {
-        long used = 0;
-        for (String p : pools) used += worstCase(r, p)[0];
-        assertThat(used).as("capacity charged to %s", pools).isLessThanOrEqualTo(cpuLimit);
-        long left = cpuLimit - used;
+        long cpu = 0, mem = 0;
+        for (String p : pools) {
+            cpu += worstCase(r, p)[0];
+            mem += worstCase(r, p)[1];
+        }
+        assertThat(cpu).as("cpu charged to %s", pools).isLessThanOrEqualTo(limit.cpuMillis());
+        assertThat(mem).as("memory charged to %s", pools).isLessThanOrEqualTo(limit.memoryBytes());
+        long[] left = {minus(limit.cpuMillis(), cpu), minus(limit.memoryBytes(), mem)};
         List<ResolvedInstanceType> types = RESOLVER.resolve(AL2023).stream().filter(poolTypes).toList();
         for (Pod p : spilled) {
             for (ResolvedInstanceType t : types) {
-                assertThat(t.capacity().cpuMillis() <= left && holds(t, List.of(p)))
-                        .as("%s fits a new %s in the %dm left", p.name(), t.name(), left).isFalse();
+                assertThat(within(t, left, 0, 0) && holds(t, List.of(p)))
+                        .as("%s fits a new %s in what is left, %s", p.name(), t.name(), java.util.Arrays.toString(left)).isFalse();
             }
             for (PlannedNodeClaim c : r.newClaims()) {
                 if (!pools.contains(c.pool())) continue;
-                long own = 0;
-                for (PlannedNodeClaim.Option o : c.options()) own = Math.max(own, o.type().capacity().cpuMillis());
+                long ownCpu = 0, ownMem = 0;
+                for (PlannedNodeClaim.Option o : c.options()) {
+                    ownCpu = Math.max(ownCpu, o.type().capacity().cpuMillis());
+                    ownMem = Math.max(ownMem, o.type().capacity().memoryBytes());
+                }
                 List<Pod> grown = new ArrayList<>(c.pods());
                 grown.add(p);
                 for (ResolvedInstanceType t : types) {
-                    assertThat(t.capacity().cpuMillis() <= left + own && holds(t, grown))
+                    assertThat(within(t, left, ownCpu, ownMem) && holds(t, grown))
                             .as("%s fits its pool's NodeClaim %s grown to %s", p.name(), c, t.name()).isFalse();
                 }
             }
         }
+    }
+
+    private static long minus(long limit, long used) {
+        return limit == U ? U : limit - used;
+    }
+
+    /** Whether a node of {@code t} stays within what is {@code left} plus what a NodeClaim holds already. */
+    private static boolean within(ResolvedInstanceType t, long[] left, long heldCpu, long heldMem) {
+        return (left[0] == U || t.capacity().cpuMillis() <= left[0] + heldCpu) && (left[1] == U || t.capacity().memoryBytes() <= left[1] + heldMem);
     }
 
     private static boolean holds(ResolvedInstanceType t, List<Pod> pods) {
@@ -195,7 +211,7 @@ class SchedulerLimitsTest {
         assertThat(podsOn(r, "heavy")).hasSize(7);
         assertThat(podsOn(r, "light")).hasSize(3);
         assertThat(r.unschedulable()).isEmpty();
-        assertFilled(r, List.of("heavy"), 4000, podsOn(r, "light"), t -> true);
+        assertFilled(r, List.of("heavy"), new Limits(4000, U, U, U), podsOn(r, "light"), t -> true);
     }
 
     /** Reserved-pool-like: a heavy pool limited to 4 or 16 cpu, an unlimited light one, pods of one size. */
@@ -207,7 +223,7 @@ class SchedulerLimitsTest {
         var r = solve(pods("p", count, cpu, 512), weighted("heavy", 90, new Limits(limit, U, U, U)), weighted("light", 10, Limits.NONE));
         assertThat(podsOn(r, "heavy")).isNotEmpty();
         assertThat(podsOn(r, "heavy").size() + podsOn(r, "light").size()).isEqualTo(count);
-        assertFilled(r, List.of("heavy"), limit, podsOn(r, "light"), t -> true);
+        assertFilled(r, List.of("heavy"), new Limits(limit, U, U, U), podsOn(r, "light"), t -> true);
     }
 
     /** Mixed pod sizes, seeded: the limit holds for every option and nothing that fits is left to the light pool. */
@@ -220,7 +236,21 @@ class SchedulerLimitsTest {
         for (int i = 0; i < 30 + random.nextInt(60); i++) pods.add(pod("p" + i, 100 + random.nextInt(3000), 128 + random.nextInt(4096)));
         var r = solve(pods, weighted("heavy", 90, new Limits(limit, U, U, U)), weighted("light", 10, Limits.NONE));
         assertThat(r.unschedulable()).isEmpty();
-        assertFilled(r, List.of("heavy"), limit, podsOn(r, "light"), t -> true);
+        assertFilled(r, List.of("heavy"), new Limits(limit, U, U, U), podsOn(r, "light"), t -> true);
+    }
+
+    /** Limits on memory, or on cpu and memory together, fill the heavy pool as well. */
+    @ParameterizedTest(name = "cpu {0}m, memory {1}Gi, seed {2}")
+    @CsvSource({"-1, 16, 21", "-1, 64, 22", "8000, 16, 23", "16000, 32, 24", "4000, 64, 25"})
+    void aHeavyPoolLimitedInMemoryOrBothFillsAsFarAsThePodsAllow(long cpu, long memGib, long seed) {
+        Limits limits = new Limits(cpu < 0 ? U : cpu, memGib * ResourceList.GIB, U, U);
+        Random random = new Random(seed);
+        List<Pod> pods = new ArrayList<>();
+        for (int i = 0; i < 40; i++) pods.add(pod("p" + i, 100 + random.nextInt(1500), 256 + random.nextInt(6000)));
+        var r = solve(pods, weighted("heavy", 90, limits), weighted("light", 10, Limits.NONE));
+        assertThat(r.unschedulable()).isEmpty();
+        assertThat(podsOn(r, "heavy")).isNotEmpty();
+        assertFilled(r, List.of("heavy"), limits, podsOn(r, "light"), t -> true);
     }
 
     /** A tenant's quota across its pools is filled too: the pods left over would not fit what the quota leaves. */
@@ -235,7 +265,7 @@ class SchedulerLimitsTest {
         var r = Scheduler.solve(in);
         assertThat(r.unschedulable()).isNotEmpty();
         List<Pod> left = r.unschedulable().stream().map(Unschedulable::pod).toList();
-        assertFilled(r, List.of("alpha-a", "alpha-b"), 8000, left, t -> "m".equals(t.label(WellKnownLabels.INSTANCE_CATEGORY)));
+        assertFilled(r, List.of("alpha-a", "alpha-b"), new Limits(8000, U, U, U), left, t -> "m".equals(t.label(WellKnownLabels.INSTANCE_CATEGORY)));
         assertThat(podsOn(r, "alpha-a")).hasSizeGreaterThanOrEqualTo(6);
     }
 }
