@@ -2,8 +2,9 @@ package dev.jig.controller.scheduling;
 
 import dev.jig.controller.requirements.NodeRequirements;
 
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 
 /**
  * How a planned NodeClaim gives up options when limits bind. Every NodeClaim is charged to the
@@ -21,25 +22,27 @@ final class LimitNarrowing {
     }
 
     /**
-     * The narrowest subset of {@code allowed} (non-empty, every type holding the NodeClaim's pods):
-     * the types no larger than the one with the smallest share of {@code budget} (cpu, memory, gpu;
-     * {@link Long#MAX_VALUE} where unlimited; the cheaper one among equal shares), so the charge is that
-     * type's capacity. When that subset breaks
+     * The narrowest subset of {@code allowed} (non-empty, every type holding the NodeClaim's pods): the types no
+     * larger than the one with the smallest share of {@code budget} (cpu, memory, gpu; {@link Long#MAX_VALUE} where
+     * unlimited; the cheaper one among equal shares), so the charge is that type's capacity. When that subset breaks
      * the requirements' minValues, the next smallest types are added until it does not.
      */
     static TypeSet narrowest(PoolTemplate t, TypeSet allowed, long[] budget, NodeRequirements requirements) {
-        int n = 0;
-        int[] members = new int[t.typeCount()];
-        for (int i = allowed.next(0); i >= 0; i = allowed.next(i + 1)) members[n++] = i;
-        Integer[] order = new Integer[n];
-        for (int k = 0; k < n; k++) order[k] = members[k];
-        Arrays.sort(order, Comparator.<Integer>comparingDouble(i -> share(t.capacity[i], budget)).thenComparingInt(i -> i));
+        if (!t.hasMinValues) {
+            int best = -1;
+            for (int i = allowed.next(0); i >= 0; i = allowed.next(i + 1)) {
+                if (best < 0 || share(t.capacity[i], budget) < share(t.capacity[best], budget)) best = i;
+            }
+            long[] cap = t.capacity[best];
+            return TypeSet.intersection(allowed, t.withinCapacity(cap[0], cap[1], cap[2]));
+        }
+        List<Integer> order = new ArrayList<>();
+        for (int i = allowed.next(0); i >= 0; i = allowed.next(i + 1)) order.add(i);
+        order.sort(Comparator.<Integer>comparingDouble(i -> share(t.capacity[i], budget)).thenComparingInt(i -> i));
         long[] bound = new long[3];
-        TypeSet out = allowed;
-        for (int k = 0; k < n; k++) {
-            long[] cap = t.capacity[order[k]];
-            for (int d = 0; d < 3; d++) bound[d] = Math.max(bound[d], cap[d]);
-            out = TypeSet.intersection(allowed, t.withinCapacity(bound[0], bound[1], bound[2]));
+        for (int i : order) {
+            for (int d = 0; d < 3; d++) bound[d] = Math.max(bound[d], t.capacity[i][d]);
+            TypeSet out = TypeSet.intersection(allowed, t.withinCapacity(bound[0], bound[1], bound[2]));
             if (MinValues.satisfied(t, requirements, out)) return out;
         }
         return allowed;

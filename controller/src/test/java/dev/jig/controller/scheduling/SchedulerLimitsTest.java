@@ -253,6 +253,22 @@ class SchedulerLimitsTest {
         assertFilled(r, List.of("heavy"), limits, podsOn(r, "light"), t -> true);
     }
 
+    /** Narrowing under a limit keeps minValues: every NodeClaim of the tight pool still offers three families. */
+    @Test
+    void narrowingUnderALimitKeepsMinValues() {
+        NodePool heavy = new NodePool("heavy", 90, Map.of(), List.of(new dev.jig.controller.model.PoolRequirement(
+                req(WellKnownLabels.INSTANCE_FAMILY, Operator.In, "m5", "m6i", "m6a", "c5", "c6i", "r5"), 3)), List.of(), List.of(), "default",
+                new Limits(16000, U, U, U), dev.jig.controller.model.Disruption.DEFAULT);
+        var r = solve(pods("p", 30, 1000, 1024), heavy, weighted("light", 10, Limits.NONE));
+        assertThat(podsOn(r, "heavy")).isNotEmpty();
+        assertThat(worstCase(r, "heavy")[0]).isLessThanOrEqualTo(16000);
+        for (PlannedNodeClaim c : r.newClaims()) {
+            if (!c.pool().equals("heavy")) continue;
+            assertThat(c.options().stream().map(o -> o.type().label(WellKnownLabels.INSTANCE_FAMILY)).distinct().count()).as(c.toString())
+                    .isGreaterThanOrEqualTo(3);
+        }
+    }
+
     /** A tenant's quota across its pools is filled too: the pods left over would not fit what the quota leaves. */
     @Test
     void aTenantQuotaIsFilledAcrossItsPools() {
