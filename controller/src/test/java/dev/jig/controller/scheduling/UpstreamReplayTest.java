@@ -230,6 +230,14 @@ class UpstreamReplayTest {
                 assertThat(taints).contains(new Taint(t.path("key").asText(), t.hasNonNull("value") ? t.get("value").asText() : null, t.path("effect").asText()));
             }
         });
+        for (Iterator<Map.Entry<String, JsonNode>> it = expect.path("maxPerDomain").fields(); it.hasNext(); ) {
+            var e = it.next();
+            e.getValue().fields().forEachRemaining(k -> {
+                Map<String, Integer> counts = new TreeMap<>();
+                for (Placed p : placed.getOrDefault(e.getKey(), List.of())) counts.merge(domain(p, k.getKey(), r, byName), 1, Integer::sum);
+                assertThat(counts.values()).as("pods of %s per %s: %s", e.getKey(), k.getKey(), counts).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(k.getValue().asInt()));
+            });
+        }
         for (Iterator<Map.Entry<String, JsonNode>> it = expect.path("spread").fields(); it.hasNext(); ) {
             var e = it.next();
             for (Iterator<Map.Entry<String, JsonNode>> keys = e.getValue().fields(); keys.hasNext(); ) {
