@@ -1,19 +1,12 @@
 package dev.jig.controller.scheduling;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jig.api.karpenter.ApiGroups;
-import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.source.SourceFile;
 import dev.jig.api.yaml.YamlLoader;
 import dev.jig.controller.cloud.Offering;
 import dev.jig.controller.cloud.ResolvedInstanceType;
-import dev.jig.controller.manifest.KarpenterManifests;
-import dev.jig.controller.manifest.PodManifests;
-import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.requirements.NodeRequirement;
 import dev.jig.controller.requirements.NodeRequirements;
@@ -33,14 +26,12 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import static dev.jig.controller.testing.Fixtures.AL2023;
 import static dev.jig.controller.testing.Fixtures.RESOLVER;
-import static dev.jig.controller.testing.Fixtures.input;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -60,7 +51,6 @@ import static org.assertj.core.api.Assertions.within;
 class UpstreamReplayTest {
 
     private static final Path FIXTURES = Path.of(System.getProperty("jig.repo.root", ".."), "controller", "src", "test", "resources", "upstream");
-    private static final JsonNodeFactory F = JsonNodeFactory.instance;
     /** {@code -Djig.upstream.runDisabled=true} runs the disabled cases too, to see which a merged feature now passes. */
     private static final boolean RUN_DISABLED = Boolean.getBoolean("jig.upstream.runDisabled");
 
@@ -93,25 +83,9 @@ class UpstreamReplayTest {
     private static void run(JsonNode c) {
         Assumptions.assumeTrue(!c.hasNonNull("disabled") || RUN_DISABLED, () -> "disabled: " + c.path("disabled").asText());
         assertThat(c.path("upstream").asText()).as("every case names its upstream test").isNotBlank();
-        List<SchedulingInput.Pool> pools = new ArrayList<>();
-        for (JsonNode p : c.path("pools")) pools.add(input(nodePool(p)));
-        List<Pod> daemonSets = new ArrayList<>();
-        for (JsonNode d : c.path("daemonSets")) daemonSets.add(pod(d, d.path("name").asText()).with().daemonSet(true).build());
-        Map<String, String> groupOf = new HashMap<>();
-        List<ExistingNode> nodes = new ArrayList<>();
-        for (JsonNode n : c.path("nodes")) nodes.add(existing(n, groupOf));
-        List<Pod> pods = new ArrayList<>();
-        for (JsonNode g : c.path("pods")) {
-            String group = g.path("name").asText();
-            int count = g.path("count").asInt(1);
-            for (int i = 0; i < count; i++) {
-                String name = count == 1 ? group : group + "-" + i;
-                pods.add(pod(g, name));
-                groupOf.put(name, group);
-            }
-        }
-        SchedulingResult r = Scheduler.solve(new SchedulingInput(pods, nodes, pools, daemonSets, Optional.empty(), true));
-        check(c.path("expect"), r, groupOf, nodes);
+        UpstreamCase replay = UpstreamCase.read(c);
+        SchedulingResult r = Scheduler.solve(replay.input());
+        check(c.path("expect"), r, replay.groupOf(), replay.input().nodes());
     }
 
     private static void check(JsonNode expect, SchedulingResult r, Map<String, String> groupOf, List<ExistingNode> nodes) {
@@ -126,11 +100,11 @@ class UpstreamReplayTest {
         for (Unschedulable u : r.unschedulable()) failed.computeIfAbsent(groupOf.get(u.pod().name()), k -> new ArrayList<>()).add(u);
         String why = "unschedulable: " + r.unschedulable().stream().map(Unschedulable::describe).toList() + "; claims: " + r.newClaims();
 
-        for (String g : strings(expect.get("scheduled"))) {
+        for (String g : UpstreamCase.strings(expect.get("scheduled"))) {
             assertThat(failed.get(g)).as("pods of %s are all placed; %s", g, why).isNull();
             assertThat(placed.get(g)).as("pods of %s are placed", g).isNotEmpty();
         }
-        for (String g : strings(expect.get("unschedulable"))) {
+        for (String g : UpstreamCase.strings(expect.get("unschedulable"))) {
             assertThat(placed.get(g)).as("no pod of %s is placed; %s", g, why).isNull();
             assertThat(failed.get(g)).as("pods of %s are unschedulable", g).isNotEmpty();
             if (expect.hasNonNull("refusal")) {
@@ -161,12 +135,12 @@ class UpstreamReplayTest {
         }
         for (JsonNode set : expect.path("together")) {
             Set<Object> targets = new HashSet<>();
-            for (String g : strings(set)) for (Placed p : placed.getOrDefault(g, List.of())) targets.add(target(p));
+            for (String g : UpstreamCase.strings(set)) for (Placed p : placed.getOrDefault(g, List.of())) targets.add(target(p));
             assertThat(targets).as("%s share one node", set).hasSize(1);
         }
         for (JsonNode set : expect.path("apart")) {
             Map<Object, String> owner = new HashMap<>();
-            for (String g : strings(set)) {
+            for (String g : UpstreamCase.strings(set)) {
                 for (Placed p : placed.getOrDefault(g, List.of())) {
                     String other = owner.putIfAbsent(target(p), g);
                     assertThat(other == null || other.equals(g)).as("%s and %s share a node", other, g).isTrue();
@@ -178,12 +152,12 @@ class UpstreamReplayTest {
             for (Iterator<Map.Entry<String, JsonNode>> it = want.fields(); it.hasNext(); ) {
                 var e = it.next();
                 if (e.getValue().isNull()) assertThat(labels).doesNotContainKey(e.getKey());
-                else if (e.getValue().isArray()) assertThat(labels.get(e.getKey())).as(e.getKey()).isIn(strings(e.getValue()));
+                else if (e.getValue().isArray()) assertThat(labels.get(e.getKey())).as(e.getKey()).isIn(UpstreamCase.strings(e.getValue()));
                 else assertThat(labels).containsEntry(e.getKey(), e.getValue().asText());
             }
         });
-        forGroups(expect.path("hasLabels"), placed, (p, want) -> assertThat(launchedLabels(p)).containsKeys(strings(want).toArray(new String[0])));
-        for (String g : strings(expect.get("noTaints"))) {
+        forGroups(expect.path("hasLabels"), placed, (p, want) -> assertThat(launchedLabels(p)).containsKeys(UpstreamCase.strings(want).toArray(new String[0])));
+        for (String g : UpstreamCase.strings(expect.get("noTaints"))) {
             assertThat(placed.get(g)).isNotEmpty().allSatisfy(p -> assertThat(p.claim().taints()).isEmpty());
         }
         forGroups(expect.path("optionLabels"), placed, (p, want) -> {
@@ -192,7 +166,7 @@ class UpstreamReplayTest {
                         .isEqualTo(e.getValue().asText()));
             }
         });
-        for (String g : strings(expect.get("optionsHold"))) {
+        for (String g : UpstreamCase.strings(expect.get("optionsHold"))) {
             assertThat(placed.get(g)).isNotEmpty().allSatisfy(p -> {
                 long cpu = 0, mem = 0;
                 for (Pod x : p.claim().pods()) {
@@ -211,18 +185,18 @@ class UpstreamReplayTest {
             assertThat(values).as("distinct %s among the options", e.getKey()).hasSizeGreaterThanOrEqualTo(e.getValue().asInt());
         }));
         forGroups(expect.path("cheapestPossible"), placed, (p, want) -> {
-            NodeRequirements constraints = NodeRequirements.ofExpressions(expressions(want));
+            NodeRequirements constraints = NodeRequirements.ofExpressions(UpstreamCase.expressions(want));
             double best = cheapest(constraints, p.claim().pods());
             assertThat(best).as("some catalog type meets %s", want).isFinite();
             assertThat(p.claim().cheapest().price()).as("cheapest option %s", p.claim().cheapest().type().name()).isCloseTo(best, within(1e-9));
         });
         forGroups(expect.path("instanceTypes"), placed, (p, want) -> {
             assertThat(p.claim()).isNotNull();
-            assertThat(p.claim().options()).extracting(o -> o.type().name()).isNotEmpty().isSubsetOf(strings(want));
+            assertThat(p.claim().options()).extracting(o -> o.type().name()).isNotEmpty().isSubsetOf(UpstreamCase.strings(want));
         });
         forGroups(expect.path("cheapest"), placed, (p, want) -> assertThat(p.claim().cheapest().type().name()).isEqualTo(want.asText()));
-        forGroups(expect.path("zones"), placed, (p, want) -> assertThat(p.claim().zones()).isNotEmpty().isSubsetOf(strings(want)));
-        forGroups(expect.path("capacityTypes"), placed, (p, want) -> assertThat(p.claim().capacityTypes()).isNotEmpty().isSubsetOf(strings(want)));
+        forGroups(expect.path("zones"), placed, (p, want) -> assertThat(p.claim().zones()).isNotEmpty().isSubsetOf(UpstreamCase.strings(want)));
+        forGroups(expect.path("capacityTypes"), placed, (p, want) -> assertThat(p.claim().capacityTypes()).isNotEmpty().isSubsetOf(UpstreamCase.strings(want)));
         forGroups(expect.path("taints"), placed, (p, want) -> {
             List<Taint> taints = new ArrayList<>(p.claim().taints());
             taints.addAll(p.claim().startupTaints());
@@ -321,91 +295,5 @@ class UpstreamReplayTest {
             }
         }
         return best;
-    }
-
-    private static List<Requirement> expressions(JsonNode list) {
-        List<Requirement> out = new ArrayList<>();
-        for (JsonNode e : list) out.add(new Requirement(e.path("key").asText(), Requirement.Operator.valueOf(e.path("operator").asText()), strings(e.get("values"))));
-        return out;
-    }
-
-    private static NodePool nodePool(JsonNode p) {
-        ObjectNode o = F.objectNode();
-        o.put("apiVersion", ApiGroups.KARPENTER + "/v1").put("kind", "NodePool");
-        o.putObject("metadata").put("name", p.path("name").asText("default"));
-        ObjectNode spec = o.putObject("spec");
-        if (p.has("weight")) spec.put("weight", p.get("weight").asInt());
-        if (p.has("limits")) spec.set("limits", p.get("limits"));
-        ObjectNode template = spec.putObject("template");
-        if (p.has("labels")) template.putObject("metadata").set("labels", p.get("labels"));
-        ObjectNode tspec = template.putObject("spec");
-        tspec.set("requirements", p.has("requirements") ? p.get("requirements") : F.arrayNode());
-        if (p.has("taints")) tspec.set("taints", p.get("taints"));
-        if (p.has("startupTaints")) tspec.set("startupTaints", p.get("startupTaints"));
-        tspec.putObject("nodeClassRef").put("group", ApiGroups.KARPENTER_AWS).put("kind", "EC2NodeClass").put("name", "default");
-        return KarpenterManifests.nodePool(o);
-    }
-
-    /**
-     * A pod of a group: a pod {@code spec} (Kubernetes' shape), with shorthands for what most cases need:
-     * {@code requests} (one container's requests), {@code nodeSelector}, {@code tolerations},
-     * {@code topologySpreadConstraints}, {@code required} (node affinity terms, each a list of expressions)
-     * and {@code preferred} (weighted terms: {@code {weight, match: [expressions]}}); plus {@code labels} and
-     * {@code namespace}.
-     */
-    private static Pod pod(JsonNode g, String name) {
-        ObjectNode spec = g.has("spec") ? ((ObjectNode) g.get("spec")).deepCopy() : F.objectNode();
-        if (!spec.has("containers")) {
-            ObjectNode container = spec.putArray("containers").addObject().put("name", "app");
-            if (g.has("requests")) container.putObject("resources").set("requests", g.get("requests"));
-        }
-        for (String field : List.of("nodeSelector", "tolerations", "topologySpreadConstraints")) if (g.has(field)) spec.set(field, g.get(field));
-        if (g.has("required") || g.has("preferred")) {
-            ObjectNode nodeAffinity = spec.with("affinity").with("nodeAffinity");
-            if (g.has("required")) {
-                var terms = nodeAffinity.putObject("requiredDuringSchedulingIgnoredDuringExecution").putArray("nodeSelectorTerms");
-                for (JsonNode term : g.get("required")) terms.addObject().set("matchExpressions", term);
-            }
-            if (g.has("preferred")) {
-                var terms = nodeAffinity.putArray("preferredDuringSchedulingIgnoredDuringExecution");
-                for (JsonNode term : g.get("preferred")) {
-                    ObjectNode t = terms.addObject().put("weight", term.path("weight").asInt(1));
-                    t.putObject("preference").set("matchExpressions", term.get("match"));
-                }
-            }
-        }
-        Map<String, String> labels = new TreeMap<>();
-        g.path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
-        return PodManifests.template(g.path("namespace").asText("default"), name, labels, spec);
-    }
-
-    /** An existing node of a catalog type, registered and initialized unless told otherwise, with its bound pods. */
-    private static ExistingNode existing(JsonNode n, Map<String, String> groupOf) {
-        String name = n.path("name").asText();
-        ResolvedInstanceType t = RESOLVER.resolve(AL2023, List.of(n.path("type").asText())).get(0);
-        Map<String, String> labels = new HashMap<>(t.labels());
-        labels.put(WellKnownLabels.ZONE, n.path("zone").asText("us-east-1a"));
-        labels.put(WellKnownLabels.HOSTNAME, name);
-        String pool = n.hasNonNull("pool") ? n.get("pool").asText() : null;
-        if (pool != null) labels.put(WellKnownLabels.NODEPOOL, pool);
-        n.path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
-        List<Taint> taints = new ArrayList<>();
-        for (JsonNode x : n.path("taints")) taints.add(new Taint(x.path("key").asText(), x.hasNonNull("value") ? x.get("value").asText() : null, x.path("effect").asText()));
-        List<Pod> bound = new ArrayList<>();
-        for (JsonNode g : n.path("pods")) {
-            String podName = g.path("name").asText();
-            bound.add(pod(g, podName).with().nodeName(name).build());
-            groupOf.put(podName, g.path("name").asText());
-        }
-        boolean initialized = n.path("initialized").asBoolean(true);
-        return new ExistingNode(name, pool, labels, taints, t.allocatable(), t.capacity(), bound, initialized, true);
-    }
-
-    private static List<String> strings(JsonNode n) {
-        List<String> out = new ArrayList<>();
-        if (n == null) return out;
-        if (n.isTextual()) out.add(n.asText());
-        for (JsonNode x : n) out.add(x.asText());
-        return out;
     }
 }
