@@ -52,7 +52,9 @@ class SimulationReportSchemaTest {
         ObjectNode broken = json.deepCopy();
         broken.remove("placements");
         ((ObjectNode) broken.path("nodes").get(0)).put("capacityType", "cheap");
-        assertThat(schema().validate(broken)).as("the schema catches a missing field and a wrong value").hasSizeGreaterThanOrEqualTo(2);
+        ((ObjectNode) broken.path("nodes").get(0).path("capacity")).put("cpuMillis", -1);
+        assertThat(schema().validate(broken)).as("the schema catches a missing field, a wrong value and a negative quantity")
+                .hasSizeGreaterThanOrEqualTo(3);
 
         Map<String, JsonNode> nodes = new HashMap<>();
         for (JsonNode n : json.path("nodes")) if (!n.path("node").isNull()) nodes.put(n.path("node").asText(), n);
@@ -74,6 +76,13 @@ class SimulationReportSchemaTest {
             }
         }
         assertThat(pending).isEqualTo(json.path("pendingPods").asInt());
+        Map<String, Long> requested = new HashMap<>();
+        for (JsonNode p : json.path("placements")) {
+            if (p.path("status").asText().equals("bound")) requested.merge(p.path("node").asText(), p.path("requests").path("cpuMillis").asLong(), Long::sum);
+        }
+        requested.forEach((node, cpu) -> assertThat(cpu).as("cpu requested on %s", node)
+                .isLessThanOrEqualTo(nodes.get(node).path("allocatable").path("cpuMillis").asLong())
+                .isLessThanOrEqualTo(nodes.get(node).path("capacity").path("cpuMillis").asLong()));
         long boundPods = 0;
         for (JsonNode n : json.path("nodes")) boundPods += n.path("pods").asLong();
         assertThat(json.path("placements").findValuesAsText("status").stream().filter("bound"::equals).count()).isEqualTo(boundPods);

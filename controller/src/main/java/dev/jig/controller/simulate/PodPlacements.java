@@ -1,5 +1,6 @@
 package dev.jig.controller.simulate;
 
+import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
@@ -24,8 +25,9 @@ import java.util.Map;
  */
 public final class PodPlacements {
 
-    /** One pod's standing at the end; {@code refusals} only for {@link Status#UNSCHEDULABLE}. */
-    public record Placement(String pod, Status status, String node, String nodeClaim, String pool, String reason, List<Refusal> refusals) {
+    /** One pod's standing at the end, with its requests; {@code refusals} only for {@link Status#UNSCHEDULABLE}. */
+    public record Placement(String pod, ResourceList requests, Status status, String node, String nodeClaim, String pool, String reason,
+                            List<Refusal> refusals) {
         public Placement {
             refusals = List.copyOf(refusals);
         }
@@ -61,25 +63,25 @@ public final class PodPlacements {
                 NodeClaim c = claimOfNode.get(p.nodeName());
                 Node n = nodes.get(p.nodeName());
                 String pool = c != null ? c.nodePool() : n == null ? null : n.labels().get(WellKnownLabels.NODEPOOL);
-                out.add(new Placement(p.key(), Status.BOUND, p.nodeName(), c == null ? null : c.name(), pool, null, List.of()));
+                out.add(new Placement(p.key(), p.requests(), Status.BOUND, p.nodeName(), c == null ? null : c.name(), pool, null, List.of()));
                 continue;
             }
             if (p.ignored() != null) {
-                out.add(new Placement(p.key(), Status.IGNORED, null, null, null, "not provisioned for: " + p.ignored(), List.of()));
+                out.add(new Placement(p.key(), p.requests(), Status.IGNORED, null, null, null, "not provisioned for: " + p.ignored(), List.of()));
                 continue;
             }
             Decision d = latest.get(p.key());
             if (d == null) {
-                out.add(new Placement(p.key(), Status.PENDING, null, null, null, "no provisioning batch has seen it yet", List.of()));
+                out.add(new Placement(p.key(), p.requests(), Status.PENDING, null, null, null, "no provisioning batch has seen it yet", List.of()));
             } else if (d.refused() != null) {
-                out.add(new Placement(p.key(), Status.UNSCHEDULABLE, null, null, null, d.refused().describe(), d.refused().refusals()));
+                out.add(new Placement(p.key(), p.requests(), Status.UNSCHEDULABLE, null, null, null, d.refused().describe(), d.refused().refusals()));
             } else if (d.node() != null) {
                 NodeClaim c = claims.get(d.node());
                 String node = c == null ? d.node() : c.status() == null ? null : c.status().nodeName();
-                out.add(new Placement(p.key(), Status.PLANNED, node, c == null ? null : c.name(), c == null ? null : c.nodePool(),
+                out.add(new Placement(p.key(), p.requests(), Status.PLANNED, node, c == null ? null : c.name(), c == null ? null : c.nodePool(),
                         "planned onto " + (c == null ? "node " : "NodeClaim ") + d.node() + ", waiting for it to take the pod", List.of()));
             } else {
-                out.add(new Placement(p.key(), Status.PLANNED, null, null, d.pool(), "planned onto a new NodeClaim of pool " + d.pool()
+                out.add(new Placement(p.key(), p.requests(), Status.PLANNED, null, null, d.pool(), "planned onto a new NodeClaim of pool " + d.pool()
                         + ", waiting for its node", List.of()));
             }
         }

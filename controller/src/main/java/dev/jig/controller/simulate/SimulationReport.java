@@ -40,9 +40,12 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
     public record Line(long at, String kind, String subject, String message) {
     }
 
-    /** One final node; {@code labels}, {@code taints} and {@code allocatable} are the Node's (empty or null until it registers). */
+    /**
+     * One final node: {@code capacity} is the launched instance's (what limits count); {@code labels}, {@code taints} and
+     * {@code allocatable} are the Node's (empty or null until it registers).
+     */
     public record NodeLine(String nodeClaim, String node, String pool, String instanceType, String zone, String capacityType,
-                           double pricePerHour, boolean simulatedPrice, int pods, boolean ready,
+                           double pricePerHour, boolean simulatedPrice, int pods, boolean ready, ResourceList capacity,
                            Map<String, String> labels, List<Taint> taints, ResourceList allocatable) {
         public NodeLine {
             labels = new TreeMap<>(labels);
@@ -75,7 +78,7 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
             for (Pod p : end.pods()) if (nodeName != null && nodeName.equals(p.nodeName()) && !p.daemonSet()) pods++;
             Node node = end.nodes().stream().filter(n -> n.name().equals(nodeName)).findFirst().orElse(null);
             nodes.add(new NodeLine(c.name(), nodeName, c.nodePool(), c.status().instanceType(), c.status().zone(), c.status().capacityType(),
-                    c.status().pricePerHour(), c.status().capacityType().equals("spot"), pods, node != null && node.ready(),
+                    c.status().pricePerHour(), c.status().capacityType().equals("spot"), pods, node != null && node.ready(), c.status().capacity(),
                     node == null ? Map.of() : node.labels(), node == null ? List.of() : node.taints(), node == null ? null : node.allocatable()));
             total += c.status().pricePerHour();
         }
@@ -139,16 +142,14 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
             n.labels().forEach(labels::put);
             ArrayNode taints = node.putArray("taints");
             for (Taint t : n.taints()) taints.addObject().put("key", t.key()).put("value", t.value()).put("effect", t.effect());
-            if (n.allocatable() != null) {
-                node.putObject("allocatable").put("cpuMillis", n.allocatable().cpuMillis()).put("memoryBytes", n.allocatable().memoryBytes())
-                        .put("ephemeralStorageBytes", n.allocatable().ephemeralBytes()).put("gpus", n.allocatable().gpus()).put("pods", n.allocatable().pods());
-            } else {
-                node.putNull("allocatable");
-            }
+            resources(node, "capacity", n.capacity());
+            resources(node, "allocatable", n.allocatable());
         }
         ArrayNode ps = root.putArray("placements");
         for (PodPlacements.Placement p : placements) {
-            ObjectNode o = ps.addObject().put("pod", p.pod()).put("status", p.status().name().toLowerCase(Locale.ROOT))
+            ObjectNode o = ps.addObject().put("pod", p.pod());
+            resources(o, "requests", p.requests());
+            o.put("status", p.status().name().toLowerCase(Locale.ROOT))
                     .put("node", p.node()).put("nodeClaim", p.nodeClaim()).put("pool", p.pool()).put("reason", p.reason());
             ArrayNode rs = o.putArray("refusals");
             for (Refusal r : p.refusals()) rs.addObject().put("pool", r.pool()).put("rule", r.rule().id()).put("message", r.message());
@@ -161,6 +162,16 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** A resource list as numbers (null stays null): cpu in millicores, memory and ephemeral storage in bytes. */
+    private static void resources(ObjectNode parent, String field, ResourceList r) {
+        if (r == null) {
+            parent.putNull(field);
+            return;
+        }
+        parent.putObject(field).put("cpuMillis", r.cpuMillis()).put("memoryBytes", r.memoryBytes())
+                .put("ephemeralStorageBytes", r.ephemeralBytes()).put("gpus", r.gpus()).put("pods", r.pods());
     }
 
     private static String clock(long seconds) {

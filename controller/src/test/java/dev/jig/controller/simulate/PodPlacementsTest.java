@@ -45,7 +45,7 @@ class PodPlacementsTest {
 
         assertThat(out).extracting(PodPlacements.Placement::pod).containsExactly("default/bound", "default/refused", "default/planned",
                 "default/unseen", "default/gated");
-        assertThat(out.get(0)).isEqualTo(new PodPlacements.Placement("default/bound", PodPlacements.Status.BOUND, "node-1", "default-abc",
+        assertThat(out.get(0)).isEqualTo(new PodPlacements.Placement("default/bound", bound.requests(), PodPlacements.Status.BOUND, "node-1", "default-abc",
                 "default", null, List.of()));
         assertThat(out.get(1).status()).isEqualTo(PodPlacements.Status.UNSCHEDULABLE);
         assertThat(out.get(1).refusals()).extracting(Refusal::rule).containsExactly(Rule.POOL_LIMIT);
