@@ -214,6 +214,17 @@ class SchedulerLimitsTest {
         assertFilled(r, List.of("heavy"), new Limits(4000, U, U, U), podsOn(r, "light"), t -> true);
     }
 
+    /** Capacity already running in the heavy pool counts, and the pool fills the rest of its limit. */
+    @Test
+    void aWeightedPoolFillsWhatItsExistingNodesLeaveOfItsLimit() {
+        var full = node("node-1", "m5.xlarge", "us-east-1a", "heavy", List.of(pod("bound", 3800, 1024)));
+        var r = solve(pods("p", 10, 500, 256), List.of(full), weighted("heavy", 90, new Limits(8000, U, U, U)), weighted("light", 10, Limits.NONE));
+        assertThat(r.existing()).isEmpty();
+        assertThat(worstCase(r, "heavy")[0]).isEqualTo(4000);
+        assertThat(podsOn(r, "heavy")).hasSize(7);
+        assertFilled(r, List.of("heavy"), new Limits(4000, U, U, U), podsOn(r, "light"), t -> true);
+    }
+
     /** Reserved-pool-like: a heavy pool limited to 4 or 16 cpu, an unlimited light one, pods of one size. */
     @ParameterizedTest(name = "limit {0}m, {2} pods of {1}m")
     @CsvSource({
