@@ -111,10 +111,11 @@ public record InstanceType(
      * The value Karpenter gives this well-known node label on nodes of this type, or {@code null} when
      * such nodes carry no such label (a GPU label on a type without GPU, local NVMe on a type without
      * it, the hypervisor of a bare metal type) or when the key is not one of {@link WellKnownLabels#ALL}.
-     * {@code kubernetes.io/os} is {@code linux}: the value for every Linux AMI family.
+     * {@code kubernetes.io/os} is {@code linux}: the value for every Linux AMI family. A deprecated alias
+     * ({@link WellKnownLabels#ALIASES}) is answered as its current key.
      */
     public String label(String key) {
-        switch (key) {
+        switch (WellKnownLabels.normalize(key)) {
             case WellKnownLabels.INSTANCE_TYPE: return name;
             case WellKnownLabels.ARCH: return architecture;
             case WellKnownLabels.OS: return "linux";

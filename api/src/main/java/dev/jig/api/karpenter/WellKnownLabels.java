@@ -1,6 +1,7 @@
 package dev.jig.api.karpenter;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The one home of well-known node and object label keys, spelled as Kubernetes, Karpenter (v1) and its AWS
@@ -86,6 +87,30 @@ public final class WellKnownLabels {
     /** The EC2NodeClass a node was launched from; Karpenter also writes it as an EC2 tag. */
     public static final String EC2NODECLASS = AWS + "ec2nodeclass";
 
+    /**
+     * Deprecated keys a kubelet still sets beside their current ones, and the EBS CSI driver's zone key.
+     * Karpenter reads a requirement on one of them as a requirement on the current key ({@link #ALIASES}).
+     */
+    public static final String BETA_INSTANCE_TYPE = "beta.kubernetes.io/instance-type";
+    public static final String BETA_ARCH = "beta.kubernetes.io/arch";
+    public static final String BETA_OS = "beta.kubernetes.io/os";
+    public static final String BETA_ZONE = "failure-domain.beta.kubernetes.io/zone";
+    public static final String BETA_REGION = "failure-domain.beta.kubernetes.io/region";
+    public static final String EBS_CSI_ZONE = "topology.ebs.csi.aws.com/zone";
+
+    /**
+     * Alias → current key: Karpenter v1.14.1's {@code NormalizedLabels} ({@code pkg/apis/v1/labels.go}) plus the
+     * EBS CSI zone its AWS provider adds at start-up. Requirements of pods, NodePools and nodes are read
+     * through {@link #normalize}.
+     */
+    public static final Map<String, String> ALIASES = Map.of(
+            BETA_INSTANCE_TYPE, INSTANCE_TYPE,
+            BETA_ARCH, ARCH,
+            BETA_OS, OS,
+            BETA_ZONE, ZONE,
+            BETA_REGION, REGION,
+            EBS_CSI_ZONE, ZONE);
+
     /** The label on a compiled NodePool's nodes naming the pool (a tenant selects its pools with it). */
     public static final String JIG_POOL = JIG + "pool";
     /**
@@ -137,8 +162,15 @@ public final class WellKnownLabels {
         return TENANT_IDENTIFYING.contains(key) || key.equals(tenancyKey) || key.startsWith(NODE_RESTRICTION_DOMAIN + "/");
     }
 
-    /** Keys that describe the offering (capacity type, zone); they never filter instance types. */
+    /** The current key for {@code key}: itself unless it is one of the {@link #ALIASES}. */
+    public static String normalize(String key) {
+        String current = ALIASES.get(key);
+        return current == null ? key : current;
+    }
+
+    /** Keys that describe the offering (capacity type, zone, or an alias of the zone); they never filter instance types. */
     public static boolean isOfferingKey(String key) {
-        return key.equals(CAPACITY_TYPE) || key.equals(ZONE);
+        String current = normalize(key);
+        return current.equals(CAPACITY_TYPE) || current.equals(ZONE);
     }
 }

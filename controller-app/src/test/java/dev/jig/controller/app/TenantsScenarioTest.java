@@ -33,7 +33,8 @@ class TenantsScenarioTest {
             if (n.pool().equals("payments-reserved-graviton-savings-plan")) reserved += cpu;
         }
         assertThat(tenant).as("payments' 800 vCPU quota").isLessThanOrEqualTo(800);
-        assertThat(reserved).as("the reserved pool's 256 vCPU limit").isLessThanOrEqualTo(256).isPositive();
+        assertThat(reserved).as("the reserved pool filled to its 256 vCPU limit").isEqualTo(256);
+        assertThat(tenant).as("with pods left pending, the reserved and api pools are both full (256 + 408 vCPUs)").isEqualTo(664);
         assertThat(r.pendingPods()).isPositive();
         assertThat(r.timeline()).anyMatch(l -> l.kind().equals("UNSCHEDULABLE") && l.message().contains("[JIG0604]"));
         assertThat(r.timeline().stream().filter(l -> l.kind().equals("NODECLAIM_CREATED")).findFirst().orElseThrow().subject())

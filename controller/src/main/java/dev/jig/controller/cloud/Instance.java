@@ -1,7 +1,10 @@
 package dev.jig.controller.cloud;
 
+import dev.jig.api.karpenter.WellKnownLabels;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A cloud instance launched for a NodeClaim.
@@ -28,5 +31,18 @@ public record Instance(String providerId, String nodeClaim, ResolvedInstanceType
 
     public double pricePerHour() {
         return offering.pricePerHour();
+    }
+
+    /**
+     * The labels that follow from the instance itself: its type's well-known labels (instance type, arch,
+     * os, {@code karpenter.k8s.aws/*}), and its offering's zone, region and capacity type. Karpenter writes
+     * them on the NodeClaim once launched; a kubelet reports the Kubernetes ones.
+     */
+    public Map<String, String> labels() {
+        Map<String, String> labels = new LinkedHashMap<>(type.labels());
+        labels.put(WellKnownLabels.ZONE, zone());
+        labels.put(WellKnownLabels.REGION, region());
+        labels.put(WellKnownLabels.CAPACITY_TYPE, capacityType());
+        return labels;
     }
 }

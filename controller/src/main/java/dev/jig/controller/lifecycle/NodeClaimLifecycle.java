@@ -97,10 +97,7 @@ public final class NodeClaimLifecycle {
                         && !r.key().equals(WellKnownLabels.HOSTNAME)) labels.put(r.key(), r.values().get(0));
             }
             labels.putAll(c.labels());
-            labels.putAll(i.type().labels());
-            labels.put(WellKnownLabels.ZONE, i.zone());
-            labels.put(WellKnownLabels.CAPACITY_TYPE, i.capacityType());
-            labels.put(WellKnownLabels.REGION, i.region());
+            labels.putAll(i.labels());
             NodeClaim.Status status = new NodeClaim.Status(i.providerId(), i.type().name(), i.zone(), i.capacityType(), i.pricePerHour(),
                     i.type().capacity(), i.type().allocatable(), null, List.of());
             status = NodeClaim.condition(status, NodeClaim.LAUNCHED, true, NodeClaim.LAUNCHED, "", now);

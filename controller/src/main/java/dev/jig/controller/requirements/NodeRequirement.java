@@ -1,6 +1,7 @@
 package dev.jig.controller.requirements;
 
 import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.WellKnownLabels;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,7 +16,10 @@ import java.util.TreeSet;
  * complement of one; integer bounds {@code gte}/{@code lte} (Gt n is Gte n+1, Lt n is Lte n−1);
  * and {@code minValues}. Every operator maps onto it: In, NotIn, Exists (empty complement),
  * DoesNotExist (empty set), Gt, Lt, Gte, Lte. Intersection is closed in this form, which is what
- * lets a NodeClaim accumulate the requirements of the pods it takes. Immutable.
+ * lets a NodeClaim accumulate the requirements of the pods it takes. As in Karpenter, a deprecated
+ * key ({@code beta.kubernetes.io/instance-type}, {@code failure-domain.beta.kubernetes.io/zone}, …) is
+ * read as its current key ({@link WellKnownLabels#normalize}), wherever the requirement comes from:
+ * a pod's node selector or affinity, a NodePool, a node's labels. Immutable.
  */
 public final class NodeRequirement {
 
@@ -30,7 +34,7 @@ public final class NodeRequirement {
     private final int minValues;
 
     private NodeRequirement(String key, boolean complement, Set<String> values, long gte, long lte, int minValues) {
-        this.key = key;
+        this.key = WellKnownLabels.normalize(key);
         this.complement = complement;
         this.values = values;
         this.gte = gte;

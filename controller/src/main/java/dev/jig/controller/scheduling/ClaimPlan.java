@@ -19,6 +19,9 @@ final class ClaimPlan implements Target {
 
     final PoolTemplate template;
     final int host;
+    /** The types that hold the pods, whatever the limits: offered in its zones and capacity types, compatible with every pod. */
+    TypeSet feasible;
+    /** The types it may launch as: the feasible ones the limits allow, narrowed when they bind ({@link LimitNarrowing}). */
     TypeSet candidates;
     long zones;
     int capacityTypes;
@@ -35,7 +38,8 @@ final class ClaimPlan implements Target {
         this.template = template;
         this.host = host;
         this.target = target;
-        this.candidates = template.offered(template.zoneMask, template.capacityTypeMask);
+        this.feasible = template.offered(template.zoneMask, template.capacityTypeMask);
+        this.candidates = feasible;
         this.zones = template.zoneMask;
         this.capacityTypes = template.capacityTypeMask;
     }

@@ -19,11 +19,16 @@ import java.util.List;
  * pods pair up in the bins whose shape suits them. A NodeClaim still offers every instance type
  * that fits its pods, cheapest first.
  *
+ * <p>Pools are tried in weight order: a pod goes onto a NodeClaim planned in the heaviest pool that
+ * can take it, or a new NodeClaim there, before a lighter pool is considered.
+ *
  * <p>Limits: every NodeClaim is charged to the {@link CapacityLedger} for the largest option it
  * keeps, and its options are cut to what the ledger leaves, so no launch can overshoot. When a
- * pool's (or tenant's) room runs out, its NodeClaims give up options larger than their target to
- * free room ("tight" from then on); when even that leaves no room, the pool is exhausted and its
- * pending demand moves to the next pool.
+ * pool's (or tenant's) room runs short, it turns "tight": its NodeClaims keep only their narrowest
+ * options ({@link LimitNarrowing}), which frees headroom for the next NodeClaim; NodeClaims with pods
+ * are grown (to a larger type that the room allows) before new ones are opened, since one larger
+ * node holds more pods per unit of limit than two small ones. When even that leaves no room for the
+ * smallest type, the pool is exhausted and its pending demand moves to the next pool.
  */
 final class Packer {
 
@@ -35,11 +40,14 @@ final class Packer {
     private final boolean[] exhausted;
     private final boolean[] tightened;
     final List<ClaimPlan> claims = new ArrayList<>();
-    private final List<ClaimPlan> open = new ArrayList<>();
+    /** Per template: its NodeClaims that may still take pods. */
+    private final List<List<ClaimPlan>> open = new ArrayList<>();
     private final PoolDemand demand;
     private long bestZones;
     private int bestCapacityTypes;
     private Refusal lastRefusal;
+    /** Whether a limit or quota refused a pod since this was last cleared. */
+    private boolean limitHit;
 
     Packer(List<PoolTemplate> templates, List<PodFacts> facts, Topology topology, CapacityLedger ledger) {
         this.templates = templates;
@@ -49,6 +57,7 @@ final class Packer {
         this.demand = new PoolDemand(templates.size());
         this.exhausted = new boolean[templates.size()];
         this.tightened = new boolean[templates.size()];
+        for (int i = 0; i < templates.size(); i++) open.add(new ArrayList<>());
         for (PoolTemplate t : templates) if (!hasRoom(t)) exhausted[t.order] = true;
     }
 
@@ -62,45 +71,61 @@ final class Packer {
         demand.uncount(p);
     }
 
-    /** Places {@code p} on a planned NodeClaim, opening new ones if needed; false when no pool can take it. */
+    /**
+     * Places {@code p} in the heaviest pool that can take it, on a planned NodeClaim or a new one; false
+     * when no pool can. A pool whose limits refuse the pod while it still has room to spare is
+     * tightened and tried once more.
+     */
     boolean place(PodFacts p) {
-        if (placeOnOpen(p)) return true;
         for (PoolTemplate t : templates) {
-            PodFacts.TemplateFit fit = p.fits[t.order];
-            if (fit.refusal() != null) continue;
-            if (exhausted[t.order]) {
-                p.refusals.add(ledger.refusal(t.name(), t.tenant, smallestCapacity(t, fit.types()), new long[4]));
-                continue;
+            if (p.fits[t.order].refusal() != null) continue;
+            limitHit = false;
+            if (placeIn(p, t)) return true;
+            if (limitHit && !tight(t)) {
+                tighten(t);
+                if (placeIn(p, t)) return true;
             }
-            if (open(p, t)) return true;
         }
         return false;
     }
 
-    private boolean placeOnOpen(PodFacts p) {
+    private boolean placeIn(PodFacts p, PoolTemplate t) {
+        if (placeOnOpen(p, t)) return true;
+        if (exhausted[t.order]) {
+            limitHit = true;
+            p.refusals.add(ledger.refusal(t.name(), t.tenant, smallestCapacity(t, p.fits[t.order].types()), new long[4]));
+            return false;
+        }
+        return open(p, t);
+    }
+
+    private boolean placeOnOpen(PodFacts p, PoolTemplate t) {
         List<ClaimPlan> refused = null;
-        boolean[] noEmpty = null;
+        boolean noEmpty = false;
         for (int attempt = 0; attempt < 8; attempt++) {
-            ClaimPlan c = best(p, refused, noEmpty);
+            ClaimPlan c = best(p, t, refused, noEmpty);
             if (c == null) return false;
             if (commit(c, p, bestZones, bestCapacityTypes)) return true;
             if (refused == null) refused = new ArrayList<>(2);
             refused.add(c);
-            if (c.isEmpty() && lastRefusal != null && (lastRefusal.rule() == Rule.POOL_LIMIT || lastRefusal.rule() == Rule.TENANT_QUOTA)) {
-                if (noEmpty == null) noEmpty = new boolean[templates.size()];
-                noEmpty[c.template.order] = true;
+            if (c.isEmpty() && lastRefusal != null && isLimit(lastRefusal)) {
+                noEmpty = true;
                 p.refusals.add(lastRefusal);
             }
         }
         return false;
     }
 
+    private static boolean isLimit(Refusal r) {
+        return r.rule() == Rule.POOL_LIMIT || r.rule() == Rule.TENANT_QUOTA;
+    }
+
     /** Opens NodeClaims in {@code t} for the pod: the cost model's mix when capacity is short, else one. */
     private boolean open(PodFacts p, PoolTemplate t) {
-        List<Integer> mix = demand.mixToOpen(t, ledger.left(t.name(), t.tenant)[CapacityLedger.NODES]);
+        List<Integer> mix = demand.mixToOpen(t, ledger.left(t.name(), t.tenant));
         if (!mix.isEmpty()) {
             for (int type : mix) newClaim(t, type);
-            if (placeOnOpen(p)) return true;
+            if (placeOnOpen(p, t)) return true;
         }
         int target = demand.targetFor(p, t);
         if (target < 0) return false;
@@ -121,42 +146,47 @@ final class Packer {
     private ClaimPlan newClaim(PoolTemplate t, int target) {
         ClaimPlan c = new ClaimPlan(t, topology.newHost(), target);
         claims.add(c);
-        open.add(c);
+        open.get(t.order).add(c);
         demand.room(t, target, 1);
         return c;
     }
 
-    /** The open NodeClaim that suits {@code p} best (see the class comment), with the zones it would narrow to. */
-    private ClaimPlan best(PodFacts p, List<ClaimPlan> refused, boolean[] noEmpty) {
+    /**
+     * The open NodeClaim of {@code t} that suits {@code p} best (see the class comment), with the zones
+     * it would narrow to. In a tight pool, NodeClaims with pods come first, those whose target holds the
+     * pod before those that must grow to a larger type.
+     */
+    private ClaimPlan best(PodFacts p, PoolTemplate t, List<ClaimPlan> refused, boolean noEmpty) {
         ClaimPlan best = null;
         double bestScore = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < open.size(); i++) {
-            ClaimPlan c = open.get(i);
+        PodFacts.TemplateFit fit = p.fits[t.order];
+        boolean tight = tight(t);
+        long[] left = tight ? ledger.left(t.name(), t.tenant) : null;
+        List<ClaimPlan> list = open.get(t.order);
+        for (int i = 0; i < list.size(); i++) {
+            ClaimPlan c = list.get(i);
             if (!c.open) {
-                open.set(i, open.get(open.size() - 1));
-                open.remove(open.size() - 1);
+                list.set(i, list.get(list.size() - 1));
+                list.remove(list.size() - 1);
                 i--;
                 continue;
             }
-            PoolTemplate t = c.template;
-            PodFacts.TemplateFit fit = p.fits[t.order];
-            if (fit.refusal() != null) continue;
-            if (c.isEmpty() && (exhausted[t.order] || noEmpty != null && noEmpty[t.order])) continue;
+            if (c.isEmpty() && (exhausted[t.order] || noEmpty)) continue;
             long[] room = t.room[c.target];
-            if (c.cpu + p.cpu > room[PoolTemplate.CPU] || c.mem + p.mem > room[PoolTemplate.MEM]
-                    || c.pods + 1 > room[PoolTemplate.PODS] || c.eph + p.eph > room[PoolTemplate.EPH]
-                    || c.gpu + p.gpu > room[PoolTemplate.GPU]) continue;
-            if (!fit.types().get(c.target)) continue;
+            boolean inTarget = c.cpu + p.cpu <= room[PoolTemplate.CPU] && c.mem + p.mem <= room[PoolTemplate.MEM]
+                    && c.pods + 1 <= room[PoolTemplate.PODS] && c.eph + p.eph <= room[PoolTemplate.EPH]
+                    && c.gpu + p.gpu <= room[PoolTemplate.GPU] && fit.types().get(c.target);
+            if (!inTarget && !(tight && !c.isEmpty() && LimitNarrowing.canGrow(c, p, left))) continue;
             long zones = c.zones & fit.zones();
             int cts = c.capacityTypes & fit.capacityTypes();
             if (zones == 0 || cts == 0) continue;
             if (p.custom != null && c.custom != null && c.custom.compatible(p.custom) != null) continue;
             boolean zonal = !p.owned.isEmpty() || !p.repelledBy.isEmpty();
-            zones = topology.allowedZones(p, c, zonal ? t.offeredZones(c.target, zones, cts) : zones);
+            zones = topology.allowedZones(p, c, zonal && inTarget ? t.offeredZones(c.target, zones, cts) : zones);
             if (zones == 0) continue;
-            if (zones != c.zones && !t.offers(c.target, zones, cts)) continue;
+            if (inTarget && zones != c.zones && !t.offers(c.target, zones, cts)) continue;
             if (refused != null && refused.contains(c)) continue;
-            double score = score(p, c, room);
+            double score = score(p, c, room) + (!tight || c.isEmpty() ? 0 : inTarget ? 1000 : 500);
             if (score > bestScore) {
                 bestScore = score;
                 best = c;
@@ -184,36 +214,36 @@ final class Packer {
         PoolTemplate t = c.template;
         PodFacts.TemplateFit fit = p.fits[t.order];
         long cpu = c.cpu + p.cpu, mem = c.mem + p.mem, eph = c.eph + p.eph, gpu = c.gpu + p.gpu, pods = c.pods + 1;
-        TypeSet cand = TypeSet.intersection(c.candidates, fit.types());
-        cand.and(t.fitting(cpu, mem, eph, gpu, pods));
-        if (zones != c.zones || cts != c.capacityTypes) cand.and(t.offered(zones, cts));
-        if (cand.isEmpty()) return false;
+        TypeSet feasible = TypeSet.intersection(c.feasible, fit.types());
+        feasible.and(t.fitting(cpu, mem, eph, gpu, pods));
+        if (zones != c.zones || cts != c.capacityTypes) feasible.and(t.offered(zones, cts));
+        if (feasible.isEmpty()) return false;
         NodeRequirements custom = c.custom;
         if (p.custom != null) custom = c.requirements().copy().addAll(p.custom);
+        NodeRequirements reqs = custom != null ? custom : t.requirements;
         long[] left = ledger.left(t.name(), t.tenant);
         if (c.charged[CapacityLedger.NODES] == 0 && left[CapacityLedger.NODES] < 1) {
+            limitHit = true;
             lastRefusal = ledger.refusal(t.name(), t.tenant, new long[] {0, 0, 0, 1}, c.charged);
             return false;
         }
-        TypeSet withinLimits = t.withinCapacity(plus(left[0], c.charged[0]), plus(left[1], c.charged[1]), plus(left[2], c.charged[2]));
-        TypeSet allowed = TypeSet.intersection(cand, withinLimits);
+        long[] budget = LimitNarrowing.budget(c, left);
+        TypeSet allowed = TypeSet.intersection(feasible, t.withinCapacity(budget[0], budget[1], budget[2]));
         if (allowed.isEmpty()) {
-            lastRefusal = ledger.refusal(t.name(), t.tenant, smallestCapacity(t, cand), c.charged);
+            limitHit = true;
+            lastRefusal = ledger.refusal(t.name(), t.tenant, smallestCapacity(t, feasible), c.charged);
             return false;
         }
-        if (!MinValues.satisfied(t, custom != null ? custom : t.requirements, allowed)) {
+        if (!MinValues.satisfied(t, reqs, allowed)) {
             lastRefusal = new Refusal(t.name(), Rule.MIN_VALUES, "adding the pod leaves fewer instance types than minValues requires: "
-                    + MinValues.describe(t, custom != null ? custom : t.requirements, allowed));
+                    + MinValues.describe(t, reqs, allowed));
             return false;
         }
         boolean settles = Long.bitCount(c.zones) > 1 && Long.bitCount(zones) == 1;
         demand.used(t, p);
-        c.candidates = allowed;
-        if (!allowed.get(c.target)) retarget(c);
-        if (tight(t)) {
-            long[] cap = t.capacity[c.target];
-            c.candidates = TypeSet.intersection(allowed, t.withinCapacity(cap[0], cap[1], cap[2]));
-        }
+        c.feasible = feasible;
+        c.candidates = tight(t) ? LimitNarrowing.narrowest(t, allowed, budget, reqs) : allowed;
+        if (!c.candidates.get(c.target)) retarget(c);
         c.zones = zones;
         c.capacityTypes = cts;
         c.custom = custom;
@@ -222,7 +252,7 @@ final class Packer {
         c.eph = eph;
         c.gpu = gpu;
         c.pods = pods;
-        recharge(c);
+        LimitNarrowing.charge(ledger, c);
         checkRoom(t);
         if (settles) topology.zoneSettled(c);
         c.placed.add(p);
@@ -242,30 +272,12 @@ final class Packer {
         c.target = best;
     }
 
-    /** Charges the ledger with the claim's worst case: the largest capacity among its options, per dimension. */
-    private void recharge(ClaimPlan c) {
-        PoolTemplate t = c.template;
-        long cpu = 0, mem = 0, gpu = 0;
-        for (int i = c.candidates.next(0); i >= 0; i = c.candidates.next(i + 1)) {
-            long[] cap = t.capacity[i];
-            cpu = Math.max(cpu, cap[0]);
-            mem = Math.max(mem, cap[1]);
-            gpu = Math.max(gpu, cap[2]);
-        }
-        ledger.charge(t.name(), t.tenant, cpu - c.charged[0], mem - c.charged[1], gpu - c.charged[2], 1 - c.charged[3]);
-        c.charged[0] = cpu;
-        c.charged[1] = mem;
-        c.charged[2] = gpu;
-        c.charged[3] = 1;
-    }
-
     /** After a charge to {@code t}: pools of the same pool or tenant whose room no longer fits any type are tightened, then exhausted. */
     private void checkRoom(PoolTemplate t) {
         for (PoolTemplate u : templates) {
-            if (exhausted[u.order] || !(u == t || t.tenant != null && t.tenant.equals(u.tenant))) continue;
+            if (exhausted[u.order] || !shares(t, u)) continue;
             if (hasRoom(u)) continue;
             if (!tightened[u.order]) {
-                tightened[u.order] = true;
                 tighten(u);
                 if (hasRoom(u)) continue;
             }
@@ -287,19 +299,38 @@ final class Packer {
     }
 
     /**
-     * When limits bind, gives up flexibility for room: each planned NodeClaim charged to the same
-     * pool or tenant keeps only the options no larger than its packing target, and is charged for that.
+     * When limits bind, gives up flexibility for room: {@code t} turns tight, and each planned NodeClaim
+     * charged to the same pool or tenant keeps only its narrowest options ({@link LimitNarrowing}) and is
+     * charged for them. NodeClaims closed to pods are opened again, since they may now grow.
      */
     private void tighten(PoolTemplate t) {
+        tightened[t.order] = true;
+        for (PoolTemplate u : templates) {
+            if (!shares(t, u)) continue;
+            List<ClaimPlan> list = open.get(u.order);
+            list.clear();
+            for (ClaimPlan c : claims) {
+                if (c.template != u) continue;
+                c.open = true;
+                list.add(c);
+            }
+        }
         for (ClaimPlan c : claims) {
             PoolTemplate u = c.template;
-            if (c.isEmpty() || !(u == t || t.tenant != null && t.tenant.equals(u.tenant))) continue;
-            long[] cap = u.capacity[c.target];
-            TypeSet smaller = TypeSet.intersection(c.candidates, u.withinCapacity(cap[0], cap[1], cap[2]));
-            if (smaller.equals(c.candidates)) continue;
-            c.candidates = smaller;
-            recharge(c);
+            if (c.charged[CapacityLedger.NODES] == 0 || !shares(t, u)) continue;
+            long[] budget = LimitNarrowing.budget(c, ledger.left(u.name(), u.tenant));
+            TypeSet allowed = TypeSet.intersection(c.feasible, u.withinCapacity(budget[0], budget[1], budget[2]));
+            TypeSet narrow = LimitNarrowing.narrowest(u, allowed, budget, c.requirements());
+            if (narrow.equals(c.candidates)) continue;
+            c.candidates = narrow;
+            if (!narrow.get(c.target)) retarget(c);
+            LimitNarrowing.charge(ledger, c);
         }
+    }
+
+    /** Whether {@code u} is charged to the same pool or tenant as {@code t}. */
+    private static boolean shares(PoolTemplate t, PoolTemplate u) {
+        return u == t || t.tenant != null && t.tenant.equals(u.tenant);
     }
 
     /** Moves the demand of pods counted in an exhausted pool to their next pool with room. */
@@ -312,9 +343,10 @@ final class Packer {
         }
     }
 
-    /** Closes NodeClaims that cannot take even the smallest pending pod, so scans skip them. */
+    /** Closes NodeClaims that cannot take even the smallest pending pod, so scans skip them; tight pools' NodeClaims may grow. */
     void close(long minCpu, long minMem) {
-        for (ClaimPlan c : open) {
+        for (List<ClaimPlan> list : open) for (ClaimPlan c : list) {
+            if (!c.open || tight(c.template)) continue;
             long[] room = c.template.room[c.target];
             if (room[PoolTemplate.CPU] - c.cpu < minCpu || room[PoolTemplate.MEM] - c.mem < minMem || room[PoolTemplate.PODS] - c.pods < 1) {
                 c.open = false;
@@ -337,9 +369,5 @@ final class Packer {
             for (int d = 0; d < 3; d++) min[d] = Math.min(min[d], t.capacity[i][d]);
         }
         return min;
-    }
-
-    private static long plus(long a, long b) {
-        return a == Long.MAX_VALUE || a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b;
     }
 }

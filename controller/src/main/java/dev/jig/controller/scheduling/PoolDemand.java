@@ -51,12 +51,17 @@ final class PoolDemand {
         add(residual, t.order, -p.cpu, -p.mem, -1);
     }
 
-    /** The target types of the NodeClaims to open for {@code t}'s uncovered demand, at most {@code nodesLeft}; empty when covered. */
-    List<Integer> mixToOpen(PoolTemplate t, long nodesLeft) {
+    /**
+     * The target types of the NodeClaims to open for {@code t}'s uncovered demand, empty when covered.
+     * What the pool's limits (and its tenant's quota) {@code left} (cpu, memory, gpu, nodes, as the
+     * {@link CapacityLedger} counts them) caps the demand: a pool with a limit is not planned past it.
+     */
+    List<Integer> mixToOpen(PoolTemplate t, long[] left) {
         long[] d = demand[t.order];
         long[] r = residual[t.order];
-        long cpu = Math.max(0, d[0] - r[0]);
-        long mem = Math.max(0, d[1] - r[1]);
+        long nodesLeft = left[CapacityLedger.NODES];
+        long cpu = Math.min(left[CapacityLedger.CPU], Math.max(0, d[0] - r[0]));
+        long mem = Math.min(left[CapacityLedger.MEM], Math.max(0, d[1] - r[1]));
         long pods = Math.max(0, d[2] - r[2]);
         List<Integer> out = new ArrayList<>();
         if (cpu == 0 && mem == 0 && pods == 0) return out;

@@ -20,8 +20,8 @@ import java.util.Set;
 
 /**
  * A NodePool prepared for one scheduling run (Karpenter's NodeClaimTemplate): its requirements
- * (pool requirements, template labels, the {@code karpenter.sh/nodepool} label and the region of its
- * offerings), taints, and the
+ * (pool requirements, template labels, the {@code karpenter.sh/nodepool} and
+ * {@code karpenter.k8s.aws/ec2nodeclass} labels and the region of its offerings), taints, and the
  * instance types it can launch, already filtered by its requirements and offerings and sorted by
  * price, so that the order of a {@link TypeSet} is the price order. For each type it holds the
  * room left for pods once the DaemonSets that would run there are counted, the capacity that
@@ -67,6 +67,8 @@ public final class PoolTemplate {
         NodeRequirements reqs = NodeRequirements.ofPool(pool.requirements());
         reqs.addAll(NodeRequirements.ofLabels(pool.labels()));
         reqs.add(NodeRequirement.in(WellKnownLabels.NODEPOOL, pool.name()));
+        // Karpenter's NodeClaim template labels its nodes with their node class as well.
+        if (pool.nodeClassName() != null) reqs.add(NodeRequirement.in(WellKnownLabels.EC2NODECLASS, pool.nodeClassName()));
         Set<String> regions = new java.util.TreeSet<>();
         for (ResolvedInstanceType t : candidates) for (Offering o : t.offerings()) regions.add(o.region());
         // Nodes are launched in the catalog's region: a pod requiring another region fits no pool.

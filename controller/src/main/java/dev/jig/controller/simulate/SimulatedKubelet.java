@@ -25,12 +25,16 @@ import java.util.Set;
 
 /**
  * The nodes' side of a simulation: once an instance has booted, its kubelet registers a Node
- * (NodeClaim labels, hostname, the NodeClaim's taints and startup taints, and Karpenter's
+ * (the labels a real node gets, see {@link #nodeLabels}; the NodeClaim's taints and startup taints, and Karpenter's
  * {@code unregistered} taint), the DaemonSets that run there start their pods, and after the ready
  * latency the Node turns Ready and its startup taints are removed (as a CNI or agent would). Nodes
  * whose instance is gone disappear.
  */
 public final class SimulatedKubelet {
+
+    /** The deprecated keys a kubelet sets beside their current ones (the EBS CSI zone comes from the CSI driver, not from it). */
+    private static final List<String> KUBELET_ALIASES = List.of(WellKnownLabels.BETA_INSTANCE_TYPE, WellKnownLabels.BETA_ARCH,
+            WellKnownLabels.BETA_OS, WellKnownLabels.BETA_ZONE, WellKnownLabels.BETA_REGION);
 
     private final InMemoryCluster cluster;
     private final CloudProvider cloud;
@@ -71,9 +75,7 @@ public final class SimulatedKubelet {
 
     private void register(Instance i, NodeClaim claim, ClusterSnapshot s, Instant now) {
         String name = i.providerId().substring(i.providerId().lastIndexOf('/') + 1) + "." + i.region() + ".compute.internal";
-        Map<String, String> labels = new HashMap<>(claim.labels());
-        labels.put(WellKnownLabels.HOSTNAME, name);
-        labels.put(WellKnownLabels.ZONE, i.zone());
+        Map<String, String> labels = nodeLabels(i, claim, name);
         List<Taint> taints = new ArrayList<>(claim.taints());
         taints.addAll(claim.startupTaints());
         taints.add(new Taint(TaintKeys.UNREGISTERED, null, "NoExecute"));
@@ -86,6 +88,26 @@ public final class SimulatedKubelet {
             }
         }
         log.record(new TimelineEvent(now, TimelineEvent.Kind.NODE_REGISTERED, name, "kubelet of " + i.providerId() + " (" + i.type().name() + ") joined"));
+    }
+
+    /**
+     * What a real node of this instance carries when it registers: the NodeClaim's labels (its pool's
+     * labels, {@code karpenter.sh/nodepool}, the node class, single-valued requirements), the labels of
+     * the instance (type, arch, os, {@code karpenter.k8s.aws/*}, zone, region, capacity type), the hostname,
+     * and the deprecated keys a kubelet still sets beside their current ones
+     * ({@code beta.kubernetes.io/{arch,os,instance-type}}, {@code failure-domain.beta.kubernetes.io/{zone,region}}).
+     */
+    static Map<String, String> nodeLabels(Instance i, NodeClaim claim, String hostname) {
+        Map<String, String> labels = new HashMap<>(claim.labels());
+        labels.putAll(i.labels());
+        if (claim.nodePool() != null) labels.put(WellKnownLabels.NODEPOOL, claim.nodePool());
+        if (claim.nodeClass() != null) labels.put(WellKnownLabels.EC2NODECLASS, claim.nodeClass());
+        labels.put(WellKnownLabels.HOSTNAME, hostname);
+        for (String alias : KUBELET_ALIASES) {
+            String value = labels.get(WellKnownLabels.normalize(alias));
+            if (value != null) labels.put(alias, value);
+        }
+        return labels;
     }
 
     private void becomeReady(Node node, NodeClaim claim) {

@@ -33,6 +33,7 @@ public final class SimulatedWorld {
     private final Provisioner provisioner;
     private final SimulatedKubelet kubelet;
     private final SimulatedKubeScheduler kubeScheduler;
+    private final PodPlacements placements = new PodPlacements();
 
     public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency) {
         UnavailableOfferings unavailable = new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL);
@@ -59,6 +60,11 @@ public final class SimulatedWorld {
         return provisioner;
     }
 
+    /** Where each pod stands, from the snapshot and the provisioner's latest decisions. */
+    List<PodPlacements.Placement> placements(ClusterSnapshot s) {
+        return placements.of(s);
+    }
+
     public synchronized List<TimelineEvent> timeline() {
         return List.copyOf(timeline);
     }
@@ -71,7 +77,7 @@ public final class SimulatedWorld {
     public void tick() {
         clock.advance(TICK);
         kubelet.sync();
-        provisioner.reconcile();
+        provisioner.reconcile().ifPresent(placements::record);
         kubeScheduler.bind();
     }
 

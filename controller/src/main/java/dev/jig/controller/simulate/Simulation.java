@@ -145,6 +145,7 @@ public final class Simulation {
     }
 
     private SimulationReport report() {
-        return SimulationReport.of(scenario, catalog, SimulatedWorld.START, world.timeline(), checks, cluster.snapshot());
+        ClusterSnapshot end = cluster.snapshot();
+        return SimulationReport.of(scenario, catalog, SimulatedWorld.START, world.timeline(), checks, end, world.placements(end));
     }
 }

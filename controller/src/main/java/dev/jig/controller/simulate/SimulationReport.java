@@ -8,10 +8,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.diag.Diagnostic;
 import dev.jig.api.ec2.Catalog;
+import dev.jig.api.karpenter.ResourceList;
+import dev.jig.api.karpenter.Taint;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.Pod;
+import dev.jig.controller.scheduling.Refusal;
 import dev.jig.controller.state.ClusterSnapshot;
 
 import java.time.Duration;
@@ -19,21 +22,35 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What a simulation produced: the decision timeline, the results of its {@code expect} steps, the
- * final nodes with instance types and prices, and the total cost per hour; as text or JSON.
+ * final nodes with instance types, prices, labels and taints, where every pod stands
+ * ({@link PodPlacements}), and the total cost per hour; as text or JSON. The JSON is meant for
+ * programs: its structured fields carry the data (the timeline's messages are for people), and its
+ * shape is {@code policies/schema/simulation-report.schema.json}.
  */
 public record SimulationReport(String scenario, String source, List<Diagnostic> diagnostics, List<Line> timeline,
-                               List<Simulation.Check> checks, List<NodeLine> nodes, int pendingPods, double totalPerHour) {
+                               List<Simulation.Check> checks, List<NodeLine> nodes, int pendingPods, double totalPerHour,
+                               List<PodPlacements.Placement> placements) {
 
     /** One timeline entry, {@code at} seconds after the start. */
     public record Line(long at, String kind, String subject, String message) {
     }
 
-    /** One final node. */
+    /**
+     * One final node: {@code capacity} is the launched instance's (what limits count); {@code labels}, {@code taints} and
+     * {@code allocatable} are the Node's (empty or null until it registers).
+     */
     public record NodeLine(String nodeClaim, String node, String pool, String instanceType, String zone, String capacityType,
-                           double pricePerHour, boolean simulatedPrice, int pods, boolean ready) {
+                           double pricePerHour, boolean simulatedPrice, int pods, boolean ready, ResourceList capacity,
+                           Map<String, String> labels, List<Taint> taints, ResourceList allocatable) {
+        public NodeLine {
+            labels = new TreeMap<>(labels);
+            taints = List.copyOf(taints);
+        }
     }
 
     public SimulationReport {
@@ -41,13 +58,15 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         timeline = List.copyOf(timeline);
         checks = List.copyOf(checks);
         nodes = List.copyOf(nodes);
+        placements = List.copyOf(placements);
     }
 
     static SimulationReport failed(Scenario s, List<Diagnostic> findings) {
-        return new SimulationReport(s.name(), s.file().toString(), findings, List.of(), List.of(), List.of(), 0, 0);
+        return new SimulationReport(s.name(), s.file().toString(), findings, List.of(), List.of(), List.of(), 0, 0, List.of());
     }
 
-    static SimulationReport of(Scenario s, Catalog catalog, Instant start, List<TimelineEvent> timeline, List<Simulation.Check> checks, ClusterSnapshot end) {
+    static SimulationReport of(Scenario s, Catalog catalog, Instant start, List<TimelineEvent> timeline, List<Simulation.Check> checks, ClusterSnapshot end,
+                               List<PodPlacements.Placement> placements) {
         List<Line> lines = new ArrayList<>();
         for (TimelineEvent d : timeline) lines.add(new Line(Duration.between(start, d.at()).getSeconds(), d.kind().name(), d.subject(), d.message()));
         List<NodeLine> nodes = new ArrayList<>();
@@ -57,13 +76,14 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
             String nodeName = c.status().nodeName();
             int pods = 0;
             for (Pod p : end.pods()) if (nodeName != null && nodeName.equals(p.nodeName()) && !p.daemonSet()) pods++;
-            boolean ready = end.nodes().stream().filter(n -> n.name().equals(nodeName)).anyMatch(Node::ready);
+            Node node = end.nodes().stream().filter(n -> n.name().equals(nodeName)).findFirst().orElse(null);
             nodes.add(new NodeLine(c.name(), nodeName, c.nodePool(), c.status().instanceType(), c.status().zone(), c.status().capacityType(),
-                    c.status().pricePerHour(), c.status().capacityType().equals("spot"), pods, ready));
+                    c.status().pricePerHour(), c.status().capacityType().equals("spot"), pods, node != null && node.ready(), c.status().capacity(),
+                    node == null ? Map.of() : node.labels(), node == null ? List.of() : node.taints(), node == null ? null : node.allocatable()));
             total += c.status().pricePerHour();
         }
         return new SimulationReport(s.name(), s.file().toString() + " (catalog " + catalog.region() + ", prices of " + catalog.priceDate() + ")",
-                List.of(), lines, checks, nodes, end.pendingPods().size(), total);
+                List.of(), lines, checks, nodes, end.pendingPods().size(), total, placements);
     }
 
     /** True when the scenario loaded and every expectation held. */
@@ -117,6 +137,22 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
             ns.addObject().put("nodeClaim", n.nodeClaim()).put("node", n.node()).put("pool", n.pool()).put("instanceType", n.instanceType())
                     .put("zone", n.zone()).put("capacityType", n.capacityType()).put("pricePerHour", n.pricePerHour())
                     .put("simulatedPrice", n.simulatedPrice()).put("pods", n.pods()).put("ready", n.ready());
+            ObjectNode node = (ObjectNode) ns.get(ns.size() - 1);
+            ObjectNode labels = node.putObject("labels");
+            n.labels().forEach(labels::put);
+            ArrayNode taints = node.putArray("taints");
+            for (Taint t : n.taints()) taints.addObject().put("key", t.key()).put("value", t.value()).put("effect", t.effect());
+            resources(node, "capacity", n.capacity());
+            resources(node, "allocatable", n.allocatable());
+        }
+        ArrayNode ps = root.putArray("placements");
+        for (PodPlacements.Placement p : placements) {
+            ObjectNode o = ps.addObject().put("pod", p.pod());
+            resources(o, "requests", p.requests());
+            o.put("status", p.status().name().toLowerCase(Locale.ROOT))
+                    .put("node", p.node()).put("nodeClaim", p.nodeClaim()).put("pool", p.pool()).put("reason", p.reason());
+            ArrayNode rs = o.putArray("refusals");
+            for (Refusal r : p.refusals()) rs.addObject().put("pool", r.pool()).put("rule", r.rule().id()).put("message", r.message());
         }
         root.put("pendingPods", pendingPods);
         root.put("totalPerHour", Math.round(totalPerHour * 10_000) / 10_000.0);
@@ -126,6 +162,16 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** A resource list as numbers (null stays null): cpu in millicores, memory and ephemeral storage in bytes. */
+    private static void resources(ObjectNode parent, String field, ResourceList r) {
+        if (r == null) {
+            parent.putNull(field);
+            return;
+        }
+        parent.putObject(field).put("cpuMillis", r.cpuMillis()).put("memoryBytes", r.memoryBytes())
+                .put("ephemeralStorageBytes", r.ephemeralBytes()).put("gpus", r.gpus()).put("pods", r.pods());
     }
 
     private static String clock(long seconds) {

@@ -149,4 +149,34 @@ class SchedulerRequirementsTest {
         var same = solve(List.of(pod("p", 100, 100).with().nodeSelector(Map.of("topology.kubernetes.io/region", "us-east-1")).build()), pool("any"));
         assertThat(same.newClaims()).hasSize(1);
     }
+
+    @Test
+    void deprecatedLabelKeysInAPodAreReadAsTheirCurrentKeys() {
+        Pod p = pod("p", 100, 100).with().nodeSelector(WellKnownLabels.BETA_INSTANCE_TYPE, "m5.large")
+                .requiredTerm(NodeSelectorTerm.of(req(WellKnownLabels.BETA_ZONE, Operator.In, "us-east-1b"),
+                        req(WellKnownLabels.BETA_ARCH, Operator.In, "amd64"), req(WellKnownLabels.BETA_OS, Operator.In, "linux"),
+                        req(WellKnownLabels.BETA_REGION, Operator.In, "us-east-1"))).build();
+        var r = solve(List.of(p), PLAIN);
+        assertThat(r.unschedulable()).isEmpty();
+        assertThat(r.newClaims().get(0).options()).extracting(o -> o.type().name()).containsExactly("m5.large");
+        assertThat(r.newClaims().get(0).zones()).containsExactly("us-east-1b");
+    }
+
+    @Test
+    void theEbsCsiZoneKeyIsReadAsTheZone() {
+        Pod p = pod("p", 100, 100).with().requiredTerm(NodeSelectorTerm.of(req(WellKnownLabels.EBS_CSI_ZONE, Operator.In, "us-east-1c"))).build();
+        var r = solve(List.of(p), PLAIN);
+        assertThat(r.newClaims().get(0).zones()).containsExactly("us-east-1c");
+    }
+
+    @Test
+    void deprecatedLabelKeysInAPoolAreReadAsTheirCurrentKeys() {
+        NodePool arm = pool("arm", req(WellKnownLabels.BETA_ARCH, Operator.In, "arm64"));
+        Pod amd = pod("amd", 100, 100).with().nodeSelector(WellKnownLabels.ARCH, "amd64").build();
+        Pod any = pod("any", 100, 100);
+        var r = solve(List.of(amd, any), arm);
+        assertThat(r.unschedulable()).extracting(u -> u.pod().name()).containsExactly("amd");
+        assertThat(r.newClaims().get(0).options()).allSatisfy(o -> assertThat(o.type().type().architecture()).isEqualTo("arm64"));
+        assertThat(r.newClaims().get(0).labels()).doesNotContainKey(WellKnownLabels.BETA_ARCH);
+    }
 }
