@@ -12,6 +12,7 @@ import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.Pod;
+import dev.jig.controller.provisioning.Provisioner;
 import dev.jig.controller.state.ClusterSnapshot;
 
 import java.time.Duration;
@@ -19,13 +20,35 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
  * What a simulation produced: the decision timeline, the results of its {@code expect} steps, the
- * final nodes with instance types and prices, and the total cost per hour; as text or JSON.
+ * final nodes with instance types and prices, and the total cost per hour; how each {@code wait}
+ * step ended; and three costs: <em>planned</em> (the NodeClaims the provisioner launched for new
+ * demand), <em>re-planned</em> (those it launched only for pods the kube-scheduler displaced) and
+ * <em>settled</em> (the nodes that exist once every placeable pod is bound and nothing is in flight,
+ * at the end of the last {@code wait}, when it settled); as text or JSON.
  */
 public record SimulationReport(String scenario, String source, List<Diagnostic> diagnostics, List<Line> timeline,
-                               List<Simulation.Check> checks, List<NodeLine> nodes, int pendingPods, double totalPerHour) {
+                               List<Simulation.Check> checks, List<NodeLine> nodes, int pendingPods, double totalPerHour,
+                               List<WaitLine> waits, List<PendingPod> pending, double plannedPerHour, double replannedPerHour,
+                               OptionalDouble settledPerHour) {
+
+    /** An unbound pod and why it waits. */
+    public record PendingPod(String pod, String reason) {
+    }
+
+    /**
+     * How a {@code wait} step ended: {@code settled} (every placeable pod bound, nothing in flight)
+     * or timed out, {@code endsAt} seconds after the start, after {@code seconds}; the $/h of the
+     * nodes then, and the pods still pending.
+     */
+    public record WaitLine(String at, long endsAt, boolean settled, long seconds, double costPerHour, List<PendingPod> pending) {
+        public WaitLine {
+            pending = List.copyOf(pending);
+        }
+    }
 
     /** One timeline entry, {@code at} seconds after the start. */
     public record Line(long at, String kind, String subject, String message) {
@@ -41,17 +64,19 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         timeline = List.copyOf(timeline);
         checks = List.copyOf(checks);
         nodes = List.copyOf(nodes);
+        waits = List.copyOf(waits);
+        pending = List.copyOf(pending);
     }
 
     static SimulationReport failed(Scenario s, List<Diagnostic> findings) {
-        return new SimulationReport(s.name(), s.file().toString(), findings, List.of(), List.of(), List.of(), 0, 0);
+        return new SimulationReport(s.name(), s.file().toString(), findings, List.of(), List.of(), List.of(), 0, 0, List.of(), List.of(),
+                0, 0, OptionalDouble.empty());
     }
 
     static SimulationReport of(Scenario s, Catalog catalog, Instant start, List<TimelineEvent> timeline, List<Simulation.Check> checks, ClusterSnapshot end) {
         List<Line> lines = new ArrayList<>();
         for (TimelineEvent d : timeline) lines.add(new Line(Duration.between(start, d.at()).getSeconds(), d.kind().name(), d.subject(), d.message()));
         List<NodeLine> nodes = new ArrayList<>();
-        double total = 0;
         for (NodeClaim c : end.nodeClaims()) {
             if (c.status() == null) continue;
             String nodeName = c.status().nodeName();
@@ -60,10 +85,30 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
             boolean ready = end.nodes().stream().filter(n -> n.name().equals(nodeName)).anyMatch(Node::ready);
             nodes.add(new NodeLine(c.name(), nodeName, c.nodePool(), c.status().instanceType(), c.status().zone(), c.status().capacityType(),
                     c.status().pricePerHour(), c.status().capacityType().equals("spot"), pods, ready));
-            total += c.status().pricePerHour();
         }
         return new SimulationReport(s.name(), s.file().toString() + " (catalog " + catalog.region() + ", prices of " + catalog.priceDate() + ")",
-                List.of(), lines, checks, nodes, end.pendingPods().size(), total);
+                List.of(), lines, checks, nodes, end.pendingPods().size(), costPerHour(end), List.of(), List.of(), 0, 0, OptionalDouble.empty());
+    }
+
+    /** The $/h of every launched NodeClaim in the snapshot. */
+    static double costPerHour(ClusterSnapshot s) {
+        double total = 0;
+        for (NodeClaim c : s.nodeClaims()) if (c.status() != null) total += c.status().pricePerHour();
+        return total;
+    }
+
+    /** This report with the wait outcomes, the pods still pending, and the planned, re-planned and settled costs. */
+    SimulationReport withSettling(List<WaitLine> waitLines, List<Provisioner.Launch> launches, List<PendingPod> stillPending) {
+        double planned = 0, replanned = 0;
+        for (Provisioner.Launch l : launches) {
+            if (Double.isNaN(l.pricePerHour())) continue;
+            if (l.replan()) replanned += l.pricePerHour();
+            else planned += l.pricePerHour();
+        }
+        OptionalDouble settled = waitLines.isEmpty() || !waitLines.get(waitLines.size() - 1).settled() ? OptionalDouble.empty()
+                : OptionalDouble.of(waitLines.get(waitLines.size() - 1).costPerHour());
+        return new SimulationReport(scenario, source, diagnostics, timeline, checks, nodes, pendingPods, totalPerHour, waitLines, stillPending,
+                planned, replanned, settled);
     }
 
     /** True when the scenario loaded and every expectation held. */
@@ -95,6 +140,22 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         boolean spot = nodes.stream().anyMatch(NodeLine::simulatedPrice);
         out.append(String.format(Locale.ROOT, "%nTotal: %d node(s), $%.4f per hour%s; %d pod(s) pending%n", nodes.size(), totalPerHour,
                 spot ? " (spot prices are simulated)" : " (on-demand prices from the catalog)", pendingPods));
+        out.append(String.format(Locale.ROOT, "Cost: planned $%.4f/h (launched for new demand), re-planned $%.4f/h (launched for pods the "
+                + "kube-scheduler displaced), settled %s%n", plannedPerHour, replannedPerHour, settledPerHour.isPresent()
+                ? String.format(Locale.ROOT, "$%.4f/h (%.2f× planned)", settledPerHour.getAsDouble(), plannedPerHour == 0 ? 1 : settledPerHour.getAsDouble() / plannedPerHour)
+                : "unknown (the last wait timed out)"));
+        if (!waits.isEmpty()) {
+            out.append("\nWaits\n");
+            for (WaitLine w : waits) {
+                out.append(String.format(Locale.ROOT, "  %-8s %s: %s after %s, at %s, $%.4f per hour, %d pod(s) pending%n", w.settled() ? "settled" : "TIMEOUT",
+                        w.at(), w.settled() ? "settled" : "timed out", clock(w.seconds()).substring(1), clock(w.endsAt()), w.costPerHour(), w.pending().size()));
+                for (PendingPod p : w.pending()) out.append("           ").append(p.pod()).append(": ").append(p.reason()).append('\n');
+            }
+        }
+        if (!pending.isEmpty()) {
+            out.append("\nPending pods\n");
+            for (PendingPod p : pending) out.append("  ").append(p.pod()).append(": ").append(p.reason()).append('\n');
+        }
         return out.toString();
     }
 
@@ -119,13 +180,32 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
                     .put("simulatedPrice", n.simulatedPrice()).put("pods", n.pods()).put("ready", n.ready());
         }
         root.put("pendingPods", pendingPods);
-        root.put("totalPerHour", Math.round(totalPerHour * 10_000) / 10_000.0);
+        root.put("totalPerHour", round(totalPerHour));
+        root.put("plannedPerHour", round(plannedPerHour));
+        root.put("replannedPerHour", round(replannedPerHour));
+        if (settledPerHour.isPresent()) root.put("settledPerHour", round(settledPerHour.getAsDouble()));
+        else root.putNull("settledPerHour");
+        ArrayNode ws = root.putArray("waits");
+        for (WaitLine w : waits) {
+            ObjectNode o = ws.addObject().put("at", w.at()).put("endsAt", w.endsAt()).put("outcome", w.settled() ? "settled" : "timeout")
+                    .put("seconds", w.seconds()).put("costPerHour", round(w.costPerHour()));
+            pendingJson(o.putArray("pending"), w.pending());
+        }
+        pendingJson(root.putArray("pending"), pending);
         root.put("passed", passed());
         try {
             return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static void pendingJson(ArrayNode out, List<PendingPod> pods) {
+        for (PendingPod p : pods) out.addObject().put("pod", p.pod()).put("reason", p.reason());
+    }
+
+    private static double round(double perHour) {
+        return Math.round(perHour * 10_000) / 10_000.0;
     }
 
     private static String clock(long seconds) {
