@@ -100,7 +100,8 @@ public final class SimulatedKubeScheduler {
         if (feasible.isEmpty()) {
             List<String> parts = new ArrayList<>();
             reasons.forEach((why, count) -> parts.add(count + " " + why));
-            failures.put(p.key(), "0/" + nodes.size() + " nodes are available" + (parts.isEmpty() ? "" : ": " + String.join(", ", parts)) + ".");
+            failures.put(p.key(), nodes.isEmpty() ? "no nodes available to schedule pods"
+                    : "0/" + nodes.size() + " nodes are available: " + String.join(", ", parts) + ".");
             return null;
         }
         failures.remove(p.key());

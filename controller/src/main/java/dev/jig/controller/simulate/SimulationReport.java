@@ -147,8 +147,8 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         if (!waits.isEmpty()) {
             out.append("\nWaits\n");
             for (WaitLine w : waits) {
-                out.append(String.format(Locale.ROOT, "  %-8s %s: %s after %s, at %s, $%.4f per hour, %d pod(s) pending%n", w.settled() ? "settled" : "TIMEOUT",
-                        w.at(), w.settled() ? "settled" : "timed out", clock(w.seconds()).substring(1), clock(w.endsAt()), w.costPerHour(), w.pending().size()));
+                out.append(String.format(Locale.ROOT, "  %-8s %s: after %s (at %s), $%.4f per hour, %d pod(s) pending%n", w.settled() ? "settled" : "TIMEOUT",
+                        w.at(), clock(w.seconds()).substring(1), clock(w.endsAt()), w.costPerHour(), w.pending().size()));
                 for (PendingPod p : w.pending()) out.append("           ").append(p.pod()).append(": ").append(p.reason()).append('\n');
             }
         }

@@ -9,6 +9,8 @@ import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.provisioning.Provisioner;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +20,7 @@ import java.util.Map;
 import java.util.Random;
 
 import static dev.jig.controller.testing.Fixtures.ZONES;
+import static dev.jig.controller.testing.Fixtures.inflatePool;
 import static dev.jig.controller.testing.Fixtures.pool;
 import static dev.jig.controller.testing.Fixtures.req;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,7 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The issue's shape: 2,000 pods of mixed sizes at once on a pool of 20 instance types. Nodes turn
  * Ready one after the other and the kube-scheduler binds pods where it likes, not where they were
  * planned; the provisioner must plan the displaced pods again at once, and what settles must cost
- * about what was planned.
+ * about what was planned. Measured: every pod bound within 2m06s of its creation (boot 30 s, ready
+ * 10 s), settled/planned 1.071 with LeastAllocated and 1.082 with MostAllocated; before displaced pods
+ * were planned again at once, pods waited for the 5-minute plan expiry.
  */
 class SettlingTest {
 
@@ -59,9 +64,10 @@ class SettlingTest {
         return waited;
     }
 
-    @Test
-    void noPodWaitsForAPlanToExpireAndTheSettledCostIsCloseToThePlannedCost() {
-        SimulatedWorld world = new SimulatedWorld(Catalog.bundled(), ZONES, false, Duration.ofSeconds(30), Duration.ofSeconds(10));
+    @ParameterizedTest
+    @EnumSource(KubeSchedulerScoring.class)
+    void noPodWaitsForAPlanToExpireAndTheSettledCostIsCloseToThePlannedCost(KubeSchedulerScoring scoring) {
+        SimulatedWorld world = new SimulatedWorld(Catalog.bundled(), ZONES, false, Duration.ofSeconds(30), Duration.ofSeconds(10), scoring);
         Map<String, Duration> waited = play(world, 2000);
         assertThat(waited).hasSize(2000);
         Duration longest = waited.values().stream().max(Duration::compareTo).orElseThrow();
@@ -75,7 +81,37 @@ class SettlingTest {
         double settled = SimulationReport.costPerHour(world.cluster().snapshot());
         assertThat(planned).isPositive();
         assertThat(settled).isEqualTo(planned + replanned, org.assertj.core.data.Offset.offset(1e-9));
-        System.out.printf("MEASURE longest=%s planned=%.4f replanned=%.4f settled=%.4f ratio=%.4f claims=%d%n", longest, planned, replanned, settled, settled / planned, world.provisioner().launches().size());
         assertThat(settled / planned).as("settled / planned").isLessThanOrEqualTo(1.10);
+    }
+
+    @Test
+    void aWaitThatTimesOutSaysSoAndListsThePendingPodsWithTheirPlan() {
+        SimulatedWorld world = new SimulatedWorld(Catalog.bundled(), ZONES, false, Duration.ofSeconds(30), Duration.ofSeconds(10));
+        world.cluster().put(inflatePool());
+        world.cluster().put(NodeClass.al2023("default"));
+        world.cluster().put(Pod.of("default", "web-0", ResourceList.of(500, 512), Map.of()).with().nodeSelector("type", "karpenter").build());
+        assertThat(world.waitUntilSettled(Duration.ofSeconds(20))).isFalse();
+        assertThat(world.pendingPods()).singleElement().satisfies(p -> {
+            assertThat(p.pod()).isEqualTo("default/web-0");
+            assertThat(p.reason()).isEqualTo("kube-scheduler: no nodes available to schedule pods; provisioner: planned onto "
+                    + world.cluster().snapshot().nodeClaims().get(0).name());
+        });
+        assertThat(world.waitUntilSettled(Duration.ofMinutes(5))).isTrue();
+        assertThat(world.pendingPods()).isEmpty();
+    }
+
+    @Test
+    void aPodNoPoolCanTakeDoesNotKeepAWaitFromSettlingAndIsListedWithBothSchedulersReasons() {
+        SimulatedWorld world = new SimulatedWorld(Catalog.bundled(), ZONES, false, Duration.ofSeconds(30), Duration.ofSeconds(10));
+        world.cluster().put(inflatePool());
+        world.cluster().put(NodeClass.al2023("default"));
+        world.cluster().put(Pod.of("default", "small", ResourceList.of(500, 512), Map.of()).with().nodeSelector("type", "karpenter").build());
+        world.cluster().put(Pod.of("default", "huge", ResourceList.of(64_000, 512), Map.of()).with().nodeSelector("type", "karpenter").build());
+        assertThat(world.waitUntilSettled(Duration.ofMinutes(10))).isTrue();
+        assertThat(world.clock().instant()).as("settled well before the timeout").isBefore(SimulatedWorld.START.plus(Duration.ofMinutes(3)));
+        assertThat(world.pendingPods()).singleElement().satisfies(p -> {
+            assertThat(p.pod()).isEqualTo("default/huge");
+            assertThat(p.reason()).contains("kube-scheduler: 0/1 nodes are available: 1 Insufficient cpu.", "provisioner: no NodePool can take it");
+        });
     }
 }
