@@ -10,12 +10,14 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -27,9 +29,11 @@ import java.util.TreeMap;
  * again on a later pass, which runs only when nodes, bindings or pending pods have changed (as
  * upstream moves unschedulable pods back to its active queue on cluster events).
  *
- * <p>Differences from upstream: every feasible node is scored (upstream samples a share of the
- * nodes in clusters of 100 nodes or more); ties go to a seeded pseudo-random choice among the best
- * nodes (upstream chooses at random too, unseeded), so a scenario replays the same; no preemption,
+ * <p>As upstream, from 100 nodes up a pod is scored on the first feasible nodes found from a start
+ * that moves on with every pod ({@link #feasibleNodesToFind}), not on all of them. Differences from
+ * upstream: nodes are visited in registration order (upstream interleaves zones); ties go to a
+ * seeded pseudo-random choice among the best nodes (upstream chooses at random too, unseeded), so a
+ * scenario replays the same; no preemption,
  * volumes, ports or image locality; the symmetric (existing pods') preferred affinity is not scored.
  */
 public final class SimulatedKubeScheduler {
@@ -41,6 +45,11 @@ public final class SimulatedKubeScheduler {
     private final Random ties = new Random(1);
     private final Map<String, String> failures = new HashMap<>();
     private long lastSeen;
+    /** Where the next pod's filtering starts, so that successive pods look at different nodes first (as upstream). */
+    private int nextStart;
+
+    private static final int MIN_FEASIBLE_NODES = 100;
+    private static final int MIN_PERCENTAGE = 5;
 
     public SimulatedKubeScheduler(InMemoryCluster cluster, Clock clock, Timeline log, KubeSchedulerScoring scoring) {
         this.cluster = cluster;
@@ -61,7 +70,9 @@ public final class SimulatedKubeScheduler {
     public int bind() {
         ClusterSnapshot s = cluster.snapshot();
         List<Pod> pending = new ArrayList<>(s.pendingPods());
-        failures.keySet().retainAll(pending.stream().map(Pod::key).toList());
+        Set<String> keys = new HashSet<>();
+        for (Pod p : pending) keys.add(p.key());
+        failures.keySet().retainAll(keys);
         long seen = fingerprint(s);
         if (pending.isEmpty() || seen == lastSeen) return 0;
         pending.sort(QUEUE_ORDER);
@@ -89,14 +100,30 @@ public final class SimulatedKubeScheduler {
         return bound.values().stream().mapToInt(List::size).sum();
     }
 
+    /**
+     * How many feasible nodes a pass looks for before it stops filtering (upstream's
+     * {@code numFeasibleNodesToFind} with the adaptive {@code percentageOfNodesToScore}): every node
+     * below 100 nodes; else 50% less one point per 125 nodes, at least 5%, and never fewer than 100.
+     */
+    static int feasibleNodesToFind(int nodes) {
+        if (nodes < MIN_FEASIBLE_NODES) return nodes;
+        int percentage = Math.max(MIN_PERCENTAGE, 50 - nodes / 125);
+        return Math.max(MIN_FEASIBLE_NODES, nodes * percentage / 100);
+    }
+
     private KubeNode schedule(Pod p, List<KubeNode> nodes, KubeTopology topology) {
         List<KubeNode> feasible = new ArrayList<>();
         Map<String, Integer> reasons = new TreeMap<>();
-        for (KubeNode n : nodes) {
+        int wanted = feasibleNodesToFind(nodes.size());
+        int processed = 0;
+        for (int i = 0; i < nodes.size() && feasible.size() < wanted; i++) {
+            KubeNode n = nodes.get((nextStart + i) % nodes.size());
+            processed++;
             String why = KubeFilters.filter(p, n, topology);
             if (why == null) feasible.add(n);
             else reasons.merge(why, 1, Integer::sum);
         }
+        if (!nodes.isEmpty()) nextStart = (nextStart + processed) % nodes.size();
         if (feasible.isEmpty()) {
             List<String> parts = new ArrayList<>();
             reasons.forEach((why, count) -> parts.add(count + " " + why));

@@ -1,5 +1,6 @@
 package dev.jig.controller.simulate;
 
+import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
@@ -7,6 +8,7 @@ import dev.jig.controller.cloud.ResolvedInstanceType;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.LabelSelector;
 import dev.jig.controller.model.Node;
+import dev.jig.controller.model.NodeSelectorTerm;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.TopologySpread;
 import org.junit.jupiter.api.Test;
@@ -134,5 +136,29 @@ class SimulatedKubeSchedulerTest {
         assertThat(s.bind()).isEqualTo(1);
         assertThat(nodeOf("b")).isEqualTo("second");
         assertThat(log).extracting(TimelineEvent::kind).containsOnly(TimelineEvent.Kind.POD_BOUND);
+    }
+
+    @Test
+    void fromAHundredNodesOnlyAShareOfTheFeasibleNodesIsScored() {
+        assertThat(SimulatedKubeScheduler.feasibleNodesToFind(50)).isEqualTo(50);
+        assertThat(SimulatedKubeScheduler.feasibleNodesToFind(150)).as("50% of 150 is below the floor of 100").isEqualTo(100);
+        assertThat(SimulatedKubeScheduler.feasibleNodesToFind(1000)).as("42%").isEqualTo(420);
+        assertThat(SimulatedKubeScheduler.feasibleNodesToFind(5000)).as("10%").isEqualTo(500);
+        assertThat(SimulatedKubeScheduler.feasibleNodesToFind(10000)).as("at least 5%").isEqualTo(500);
+    }
+
+    @Test
+    void anUntoleratedPreferNoScheduleTaintAndAPreferredNodeAffinityWeighOnTheChoice() {
+        node("tainted", "m5.large", "us-east-1a", true, new Taint("spot", "true", "PreferNoSchedule"));
+        node("plain", "m5.large", "us-east-1a", true);
+        node("preferred", "m5.large", "us-east-1b", true);
+        cluster.put(Pod.of("default", "avoids-taint", ResourceList.of(100, 128), Map.of()).with().created(T0).build());
+        scheduler(KubeSchedulerScoring.LEAST_ALLOCATED).bind();
+        assertThat(nodeOf("avoids-taint")).isNotEqualTo("tainted");
+        cluster.put(Pod.of("default", "likes-b", ResourceList.of(100, 128), Map.of()).with().created(T0)
+                .preferredTerm(new NodeSelectorTerm(List.of(new Requirement(WellKnownLabels.ZONE, Requirement.Operator.In, List.of("us-east-1b"))), 50))
+                .build());
+        scheduler(KubeSchedulerScoring.LEAST_ALLOCATED).bind();
+        assertThat(nodeOf("likes-b")).isEqualTo("preferred");
     }
 }
