@@ -106,4 +106,19 @@ class ScenarioReaderTest {
             assertThat(d.message()).contains("'Random'", "LeastAllocated or MostAllocated");
         });
     }
+
+    @Test
+    void aShorthandDeploymentCarriesItsPriorityIntoItsPods() {
+        var r = read("""
+                apiVersion: jig.dev/v1alpha1
+                kind: Scenario
+                spec:
+                  deployments:
+                    - name: urgent
+                      priority: 1000
+                      requests: {cpu: 500m}
+                """);
+        Scenario.Workload w = r.scenario().orElseThrow().deployments().get(0);
+        assertThat(dev.jig.controller.manifest.PodManifests.template("default", "urgent-0", w.labels(), w.podSpec()).priority()).isEqualTo(1000);
+    }
 }
