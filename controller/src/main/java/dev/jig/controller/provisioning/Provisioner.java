@@ -177,7 +177,11 @@ public final class Provisioner {
     public synchronized Optional<String> describePlan(String podKey) {
         String target = planned.get(podKey);
         if (target == null) return Optional.empty();
-        if (target.isEmpty()) return Optional.of("no NodePool can take it: " + lastReason.getOrDefault(podKey, "unschedulable"));
+        if (target.isEmpty()) {
+            String reason = lastReason.getOrDefault(podKey, "unschedulable");
+            String own = podKey + " cannot be placed; ";
+            return Optional.of("no NodePool can take it: " + (reason.startsWith(own) ? reason.substring(own.length()) : reason));
+        }
         return Optional.of("planned onto " + target);
     }
 

@@ -18,7 +18,9 @@ import dev.jig.controller.state.ClusterSnapshot;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
@@ -149,12 +151,12 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
             for (WaitLine w : waits) {
                 out.append(String.format(Locale.ROOT, "  %-8s %s: after %s (at %s), $%.4f per hour, %d pod(s) pending%n", w.settled() ? "settled" : "TIMEOUT",
                         w.at(), clock(w.seconds()).substring(1), clock(w.endsAt()), w.costPerHour(), w.pending().size()));
-                for (PendingPod p : w.pending()) out.append("           ").append(p.pod()).append(": ").append(p.reason()).append('\n');
+                grouped(out, "           ", w.pending());
             }
         }
         if (!pending.isEmpty()) {
             out.append("\nPending pods\n");
-            for (PendingPod p : pending) out.append("  ").append(p.pod()).append(": ").append(p.reason()).append('\n');
+            grouped(out, "  ", pending);
         }
         return out.toString();
     }
@@ -198,6 +200,16 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Pending pods with the same reason on one line: how many, the first few names, the reason. */
+    private static void grouped(StringBuilder out, String indent, List<PendingPod> pods) {
+        Map<String, List<String>> byReason = new LinkedHashMap<>();
+        for (PendingPod p : pods) byReason.computeIfAbsent(p.reason(), r -> new ArrayList<>()).add(p.pod());
+        byReason.forEach((reason, names) -> {
+            String shown = String.join(", ", names.subList(0, Math.min(3, names.size()))) + (names.size() > 3 ? ", ..." : "");
+            out.append(indent).append(names.size() == 1 ? shown : names.size() + " pods (" + shown + ")").append(": ").append(reason).append('\n');
+        });
     }
 
     private static void pendingJson(ArrayNode out, List<PendingPod> pods) {
