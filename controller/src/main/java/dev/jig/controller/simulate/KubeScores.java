@@ -23,7 +23,7 @@ import static dev.jig.controller.simulate.KubeSchedulerScoring.MAX_NODE_SCORE;
  * (preferred terms' weights), NodeResourcesFit ×1 ({@link KubeSchedulerScoring}), PodTopologySpread ×2
  * ({@code ScheduleAnyway} constraints, or the system defaults: hostname maxSkew 3 and zone maxSkew 5
  * over the pod's own labels, as for a ReplicaSet's pods), InterPodAffinity ×2 (the pod's preferred
- * terms) and NodeResourcesBalancedAllocation ×1. ImageLocality is left out: every simulated pod
+ * terms, and the bound pods' terms that select it) and NodeResourcesBalancedAllocation ×1. ImageLocality is left out: every simulated pod
  * runs the same image. Each plugin's scores are normalised to 0..100 over the feasible nodes, then
  * weighted and summed.
  */
@@ -106,8 +106,9 @@ final class KubeScores {
         return sum;
     }
 
+    /** The pod's preferred (anti-)affinity towards bound pods, and the bound pods' affinity terms towards the pod. */
     private static long preferredPodAffinity(Pod pod, KubeNode n, KubeTopology topology) {
-        long sum = 0;
+        long sum = topology.attraction(pod, n);
         for (PodAffinityTerm t : pod.preferredAffinity()) sum += (long) t.weight() * topology.count(KubeTopology.termGroup(pod, t), n);
         for (PodAffinityTerm t : pod.preferredAntiAffinity()) sum -= (long) t.weight() * topology.count(KubeTopology.termGroup(pod, t), n);
         return sum;

@@ -22,7 +22,8 @@ import java.util.Set;
  * honoured, taints ignored, by default); for a pod affinity term, the pods it matches on any node
  * with the key. Counts are computed on first use and kept up to date as the pass binds pods. It
  * also holds the required anti-affinity of bound pods, which keeps the pods they select away
- * from their domains (upstream's "existing pods' anti-affinity").
+ * from their domains (upstream's "existing pods' anti-affinity"), and their affinity terms, which
+ * score the nodes of their domains for the pods they select.
  */
 final class KubeTopology {
 
@@ -52,13 +53,24 @@ final class KubeTopology {
     private record Repeller(Group group, String value) {
     }
 
+    /** A bound pod's affinity term that scores the nodes of its domain for the pods it selects. */
+    private record Attractor(Group group, int weight) {
+    }
+
+    /** Upstream's hardPodAffinityWeight: what a bound pod's required affinity term adds for a pod it selects. */
+    static final int HARD_POD_AFFINITY_WEIGHT = 1;
+
     private final List<KubeNode> nodes;
     private final Map<Group, Map<String, Integer>> counts = new HashMap<>();
     private final List<Repeller> repellers = new ArrayList<>();
+    /** Topology key → domain value → the bound pods' affinity terms there. */
+    private final Map<String, Map<String, List<Attractor>>> attractors = new HashMap<>();
+    /** Sums of {@link #attraction} per (pod namespace and labels, key, value), dropped when that domain gains a term. */
+    private final Map<List<Object>, Long> attraction = new HashMap<>();
 
     KubeTopology(List<KubeNode> nodes) {
         this.nodes = nodes;
-        for (KubeNode n : nodes) for (Pod p : n.pods) addRepellers(p, n);
+        for (KubeNode n : nodes) for (Pod p : n.pods) addTerms(p, n);
     }
 
     static Group spreadGroup(Pod pod, TopologySpread s) {
@@ -102,6 +114,32 @@ final class KubeTopology {
         return false;
     }
 
+    /**
+     * What the bound pods' affinity terms add to {@code n}'s score for {@code pod} (upstream's
+     * symmetric InterPodAffinity scoring): their required affinity terms
+     * {@link #HARD_POD_AFFINITY_WEIGHT}, their preferred affinity terms their weight, their preferred
+     * anti-affinity terms minus their weight, for each term that selects the pod and whose domain
+     * holds the node.
+     */
+    long attraction(Pod pod, KubeNode n) {
+        long sum = 0;
+        for (Map.Entry<String, Map<String, List<Attractor>>> byKey : attractors.entrySet()) {
+            String value = n.label(byKey.getKey());
+            List<Attractor> here = value == null ? null : byKey.getValue().get(value);
+            if (here == null) continue;
+            List<Object> cacheKey = List.of(pod.namespace(), pod.labels(), byKey.getKey(), value);
+            Long cached = attraction.get(cacheKey);
+            if (cached == null) {
+                long s = 0;
+                for (Attractor a : here) if (a.group().selects(pod)) s += a.weight();
+                attraction.put(cacheKey, s);
+                cached = s;
+            }
+            sum += cached;
+        }
+        return sum;
+    }
+
     /** Records a pod the pass has bound to {@code n}. */
     void bound(Pod p, KubeNode n) {
         for (Map.Entry<Group, Map<String, Integer>> e : counts.entrySet()) {
@@ -109,13 +147,24 @@ final class KubeTopology {
             String value = n.label(g.key());
             if (value != null && g.selects(p) && g.eligibility().admits(n)) e.getValue().merge(value, 1, Integer::sum);
         }
-        addRepellers(p, n);
+        addTerms(p, n);
     }
 
-    private void addRepellers(Pod p, KubeNode n) {
+    private void addTerms(Pod p, KubeNode n) {
         for (PodAffinityTerm t : p.antiAffinity()) {
             String value = n.label(t.topologyKey());
             if (value != null) repellers.add(new Repeller(termGroup(p, t), value));
         }
+        for (PodAffinityTerm t : p.affinity()) attract(p, n, t, HARD_POD_AFFINITY_WEIGHT);
+        for (PodAffinityTerm t : p.preferredAffinity()) attract(p, n, t, t.weight());
+        for (PodAffinityTerm t : p.preferredAntiAffinity()) attract(p, n, t, -t.weight());
+    }
+
+    private void attract(Pod p, KubeNode n, PodAffinityTerm t, int weight) {
+        String value = n.label(t.topologyKey());
+        if (value == null || weight == 0) return;
+        attractors.computeIfAbsent(t.topologyKey(), k -> new HashMap<>()).computeIfAbsent(value, v -> new ArrayList<>())
+                .add(new Attractor(termGroup(p, t), weight));
+        attraction.keySet().removeIf(k -> k.get(2).equals(t.topologyKey()) && k.get(3).equals(value));
     }
 }

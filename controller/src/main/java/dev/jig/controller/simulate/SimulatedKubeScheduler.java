@@ -33,8 +33,7 @@ import java.util.TreeMap;
  * that moves on with every pod ({@link #feasibleNodesToFind}), not on all of them. Differences from
  * upstream: nodes are visited in registration order (upstream interleaves zones); ties go to a
  * seeded pseudo-random choice among the best nodes (upstream chooses at random too, unseeded), so a
- * scenario replays the same; no preemption,
- * volumes, ports or image locality; the symmetric (existing pods') preferred affinity is not scored.
+ * scenario replays the same; no preemption, volumes, ports or image locality.
  */
 public final class SimulatedKubeScheduler {
 

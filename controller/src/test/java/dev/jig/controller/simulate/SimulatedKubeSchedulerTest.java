@@ -10,6 +10,7 @@ import dev.jig.controller.model.LabelSelector;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeSelectorTerm;
 import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.PodAffinityTerm;
 import dev.jig.controller.model.TopologySpread;
 import org.junit.jupiter.api.Test;
 
@@ -160,5 +161,17 @@ class SimulatedKubeSchedulerTest {
                 .build());
         scheduler(KubeSchedulerScoring.LEAST_ALLOCATED).bind();
         assertThat(nodeOf("likes-b")).isEqualTo("preferred");
+    }
+
+    @Test
+    void aBoundPodsPreferredAffinityDrawsThePodsItSelectsToItsZone() {
+        node("a", "m5.large", "us-east-1a", true);
+        node("b", "m5.large", "us-east-1b", true);
+        PodAffinityTerm towardsCache = new PodAffinityTerm(LabelSelector.of(Map.of("app", "cache")), WellKnownLabels.ZONE, java.util.Set.of(), 100);
+        cluster.put(Pod.of("default", "web", ResourceList.of(100, 128), Map.of("app", "web")).with().preferredAffinity(towardsCache)
+                .nodeName("b").build());
+        cluster.put(Pod.of("default", "cache", ResourceList.of(100, 128), Map.of("app", "cache")).with().created(T0).build());
+        scheduler(KubeSchedulerScoring.LEAST_ALLOCATED).bind();
+        assertThat(nodeOf("cache")).as("node a is emptier, but web on b prefers cache pods in its zone").isEqualTo("b");
     }
 }
