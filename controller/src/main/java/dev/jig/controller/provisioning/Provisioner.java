@@ -133,7 +133,8 @@ public final class Provisioner {
         SchedulingResult result = Scheduler.solve(prepared.input());
         prepared.kept().forEach((pod, target) -> plan(pod, target));
         log.record(new TimelineEvent(now, TimelineEvent.Kind.BATCH, pending.size() + " pods", String.format(Locale.ROOT,
-                "%d onto existing or in-flight nodes, %d new NodeClaims, %d unschedulable",
+                "%s%d onto existing or in-flight nodes, %d new NodeClaims, %d unschedulable",
+                prepared.kept().isEmpty() ? "" : prepared.kept().size() + " kept where planned, ",
                 result.existing().values().stream().mapToInt(List::size).sum(), result.newClaims().size(), result.unschedulable().size())));
         result.existing().forEach((node, pods) -> pods.forEach(p -> plan(p, node)));
         for (PlannedNodeClaim decision : result.newClaims()) {

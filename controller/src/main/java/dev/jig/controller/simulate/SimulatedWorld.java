@@ -65,10 +65,6 @@ public final class SimulatedWorld {
         return provisioner;
     }
 
-    public SimulatedKubeScheduler kubeScheduler() {
-        return kubeScheduler;
-    }
-
     public synchronized List<TimelineEvent> timeline() {
         return List.copyOf(timeline);
     }
