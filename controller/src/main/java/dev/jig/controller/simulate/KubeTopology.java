@@ -24,6 +24,11 @@ import java.util.Set;
  * also holds the required anti-affinity of bound pods, which keeps the pods they select away
  * from their domains (upstream's "existing pods' anti-affinity"), and their affinity terms, which
  * score the nodes of their domains for the pods they select.
+ *
+ * <p>This is the kube-scheduler's view, deliberately apart from the controller's
+ * {@code scheduling.Topology}: Karpenter's scheduler also counts the pods it plans onto NodeClaims not
+ * yet registered and settles a NodeClaim's zone, whereas the kube-scheduler sees Nodes and bound pods
+ * only. The two disagreeing is what makes pods land elsewhere than planned.
  */
 final class KubeTopology {
 
