@@ -13,7 +13,6 @@ import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -84,7 +83,7 @@ public final class ClusterManifests {
             List<NodeClaim.Condition> conds = new ArrayList<>();
             for (JsonNode c : Json.array(st.get("conditions"))) {
                 conds.add(new NodeClaim.Condition(c.path("type").asText(), c.path("status").asText(), c.path("reason").asText(""),
-                        c.path("message").asText(""), instant(c.path("lastTransitionTime").asText(null))));
+                        c.path("message").asText(""), Json.instant(c.path("lastTransitionTime").asText(null))));
             }
             status = new NodeClaim.Status(st.get("providerID").asText(), labels.get(WellKnownLabels.INSTANCE_TYPE), labels.get(WellKnownLabels.ZONE),
                     labels.get(WellKnownLabels.CAPACITY_TYPE), Double.parseDouble(meta.path("annotations").path(Annotations.PRICE_PER_HOUR).asText("0")),
@@ -93,7 +92,7 @@ public final class ClusterManifests {
         }
         return new NodeClaim(meta.path("name").asText(), labels.getOrDefault(WellKnownLabels.NODEPOOL, ""), spec.path("nodeClassRef").path("name").asText(),
                 labels, reqs, ResourceList.parse(Json.strings(spec.path("resources").get("requests"))), KarpenterManifests.taints(spec.get("taints")),
-                KarpenterManifests.taints(spec.get("startupTaints")), instant(meta.path("creationTimestamp").asText(null)),
+                KarpenterManifests.taints(spec.get("startupTaints")), Json.instant(meta.path("creationTimestamp").asText(null)),
                 meta.hasNonNull("deletionTimestamp"), status);
     }
 
@@ -106,16 +105,12 @@ public final class ClusterManifests {
         String providerId = o.path("spec").path("providerID").asText("");
         return new Node(meta.path("name").asText(), providerId.isEmpty() ? null : providerId, Json.strings(meta.get("labels")),
                 KarpenterManifests.taints(o.path("spec").get("taints")), ResourceList.parse(Json.strings(o.path("status").get("capacity"))),
-                ResourceList.parse(Json.strings(o.path("status").get("allocatable"))), ready, instant(meta.path("creationTimestamp").asText(null)));
+                ResourceList.parse(Json.strings(o.path("status").get("allocatable"))), ready, Json.instant(meta.path("creationTimestamp").asText(null)));
     }
 
     /** A taint list as the Node and NodeClaim APIs spell it. */
     public static ArrayNode taints(ArrayNode out, List<Taint> taints) {
         for (Taint t : taints) out.add(t.toJson());
         return out;
-    }
-
-    private static Instant instant(String text) {
-        return text == null || text.isEmpty() ? Instant.EPOCH : Instant.parse(text);
     }
 }

@@ -2,6 +2,8 @@ package dev.jig.controller.manifest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +37,16 @@ final class Json {
         if (n == null || !n.isArray()) return out;
         n.forEach(v -> out.add(v.asText()));
         return out;
+    }
+
+    /** An RFC 3339 timestamp; {@link Instant#EPOCH} when missing or unreadable. */
+    static Instant instant(String text) {
+        if (text == null || text.isEmpty()) return Instant.EPOCH;
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            return Instant.EPOCH;
+        }
     }
 
     static Iterable<JsonNode> array(JsonNode n) {

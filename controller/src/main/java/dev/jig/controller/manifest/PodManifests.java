@@ -41,7 +41,8 @@ public final class PodManifests {
         Pod p = template(Json.text(meta, "namespace", "default"), Json.text(meta, "name", ""), Json.strings(meta.get("labels")), pod.path("spec"));
         String uid = Json.text(meta, "uid", p.uid());
         String node = pod.path("spec").path("nodeName").asText("");
-        return Optional.of(p.with().uid(uid).nodeName(node.isEmpty() ? null : node).daemonSet(daemon).ignored(ignored(pod)).build());
+        return Optional.of(p.with().uid(uid).nodeName(node.isEmpty() ? null : node).daemonSet(daemon).ignored(ignored(pod))
+                .created(Json.instant(Json.text(meta, "creationTimestamp", null))).build());
     }
 
     /** Why Karpenter's IsProvisionable would skip this pod: kube-scheduler has not tried it, or preemption will place it. */
@@ -63,6 +64,7 @@ public final class PodManifests {
                 .nodeSelector(Json.strings(spec.get("nodeSelector")))
                 .tolerations(tolerations(spec.get("tolerations")))
                 .spreads(spreads(spec.get("topologySpreadConstraints"), labels))
+                .priority(Json.integer(spec, "priority", 0))
                 .build();
         var b = p.with();
         JsonNode affinity = spec.path("affinity");

@@ -1,6 +1,8 @@
 package dev.jig.controller.model;
 
 import dev.jig.api.karpenter.ResourceList;
+
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,6 +21,10 @@ import java.util.TreeMap;
  *                          scheduler, a nomination by preemption), or null
  * @param requiredTerms     required node affinity terms (ORed)
  * @param preferredTerms    preferred node affinity terms with weights
+ * @param priority          {@code spec.priority} (resolved from the PriorityClass by admission), 0 when unset;
+ *                          the kube-scheduler's queue takes higher priorities first
+ * @param created           {@code metadata.creationTimestamp}; the kube-scheduler's queue takes older pods first
+ *                          among equal priorities ({@link Instant#EPOCH} when unknown)
  */
 public record Pod(
         String namespace,
@@ -38,7 +44,9 @@ public record Pod(
         List<PodAffinityTerm> preferredAntiAffinity,
         String nodeName,
         boolean daemonSet,
-        String ignored) {
+        String ignored,
+        int priority,
+        Instant created) {
 
     public Pod {
         requests = withPodSlot(requests);
@@ -53,12 +61,13 @@ public record Pod(
         preferredAffinity = List.copyOf(preferredAffinity);
         antiAffinity = List.copyOf(antiAffinity);
         preferredAntiAffinity = List.copyOf(preferredAntiAffinity);
+        created = created == null ? Instant.EPOCH : created;
     }
 
     /** A pending pod with only requests and labels; {@link #with()} adds the rest. */
     public static Pod of(String namespace, String name, ResourceList requests, Map<String, String> labels) {
         return new Pod(namespace, name, namespace + "/" + name, labels, withPodSlot(requests), Set.of(), Map.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, false, null);
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, false, null, 0, Instant.EPOCH);
     }
 
     public String key() {

@@ -1,6 +1,8 @@
 package dev.jig.controller.model;
 
 import dev.jig.api.karpenter.ResourceList;
+
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +16,8 @@ public final class PodBuilder {
     private String nodeName;
     private boolean daemonSet;
     private String ignored;
+    private int priority;
+    private Instant created;
     private Map<String, String> labels;
     private ResourceList requests;
     private Set<String> otherRequests;
@@ -33,6 +37,8 @@ public final class PodBuilder {
         nodeName = p.nodeName();
         daemonSet = p.daemonSet();
         ignored = p.ignored();
+        priority = p.priority();
+        created = p.created();
         labels = new TreeMap<>(p.labels());
         requests = p.requests();
         otherRequests = p.otherRequests();
@@ -51,6 +57,8 @@ public final class PodBuilder {
     public PodBuilder nodeName(String v) { nodeName = v; return this; }
     public PodBuilder daemonSet(boolean v) { daemonSet = v; return this; }
     public PodBuilder ignored(String why) { ignored = why; return this; }
+    public PodBuilder priority(int v) { priority = v; return this; }
+    public PodBuilder created(Instant v) { created = v; return this; }
     public PodBuilder label(String k, String v) { labels.put(k, v); return this; }
     public PodBuilder requests(ResourceList v) { requests = Pod.withPodSlot(v); return this; }
     public PodBuilder otherRequests(Set<String> v) { otherRequests = v; return this; }
@@ -74,6 +82,6 @@ public final class PodBuilder {
     public Pod build() {
         return new Pod(base.namespace(), base.name(), uid, labels, requests, otherRequests, nodeSelector, requiredTerms,
                 preferredTerms, tolerations, spreads, affinity, preferredAffinity, antiAffinity, preferredAntiAffinity,
-                nodeName, daemonSet, ignored);
+                nodeName, daemonSet, ignored, priority, created);
     }
 }

@@ -4,6 +4,7 @@ import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.loop.Timeline;
 import dev.jig.controller.loop.TimelineEvent;
+import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.scheduling.PlannedNodeClaim;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,14 +33,24 @@ import java.util.Set;
  * starts from a fresh snapshot that includes every NodeClaim created before, so consecutive
  * batches can never launch past a pool's limits or a tenant's quota.
  *
- * <p>A pod counts as handled while the node or NodeClaim it was planned for exists (for at most
- * {@link #PLAN_TTL}); pods that could not be placed are tried again after {@link #RETRY_UNSCHEDULABLE},
- * or as soon as a NodeClaim is deleted (capacity may have been freed or an offering has failed).
+ * <p>Every batch schedules every pending pod against the remaining room of the Ready nodes and of
+ * the NodeClaims in flight, as Karpenter's provisioner does. Where a pod was planned is kept only as
+ * a hint: a pod planned onto a NodeClaim still in flight keeps its place there while the NodeClaim
+ * has room for it ({@link SchedulingInputs}), so a batch does not shuffle earlier plans. A pod
+ * counts as handled while the node or NodeClaim it was planned for exists and has not turned Ready
+ * without the pod: once its target has been Ready for one reconcile and the pod is still pending,
+ * the kube-scheduler has put other pods there (it knows nothing of the plan), and the pod is planned
+ * again in the next batch. {@link #PLAN_TTL} remains only as a backstop. Pods that could not be
+ * placed are tried again after {@link #RETRY_UNSCHEDULABLE}, or as soon as a NodeClaim is deleted
+ * (capacity may have been freed or an offering has failed).
  */
 public final class Provisioner {
 
     public static final Duration RETRY_UNSCHEDULABLE = Duration.ofMinutes(1);
-    /** A pod still pending this long after it was planned onto a node is planned again (Karpenter's nomination expiry). */
+    /**
+     * A pod still pending this long after it was planned onto a node is planned again (Karpenter's
+     * nomination expiry); a backstop, since a pod whose target turned Ready without it is planned again at once.
+     */
     public static final Duration PLAN_TTL = Duration.ofMinutes(5);
 
     private final Cluster cluster;
@@ -57,6 +69,21 @@ public final class Provisioner {
     private final Set<String> triggered = new HashSet<>();
     /** NodeClaims created but not yet seen in a snapshot (informer caches lag): no new batch until they show. */
     private final Map<String, Instant> unseen = new HashMap<>();
+    /** When each target (node or NodeClaim name) was first seen Ready, able to take pods. */
+    private final Map<String, Instant> readySince = new HashMap<>();
+    /** Pods that have been planned onto a node or NodeClaim at least once. */
+    private final Set<String> everPlaced = new HashSet<>();
+    private final Map<String, Launch> launches = new LinkedHashMap<>();
+
+    /**
+     * A NodeClaim this provisioner created, and what it costs once launched (NaN before).
+     *
+     * @param replan true when every pod it was created for had been planned elsewhere before (pods
+     *               displaced by the kube-scheduler), false when it was launched for new demand
+     */
+    public record Launch(String nodeClaim, boolean replan, double pricePerHour) {
+    }
+
     /** How long to wait for a created NodeClaim to show in snapshots before provisioning anyway. */
     public static final Duration SYNC_TIMEOUT = Duration.ofSeconds(30);
 
@@ -74,6 +101,7 @@ public final class Provisioner {
         if (lifecycle.reconcile(cluster.snapshot())) forgetPlansForMissingTargets(cluster.snapshot());
         ClusterSnapshot s = cluster.snapshot();
         Instant now = clock.instant();
+        price(s);
         if (!synced(s, now)) return Optional.empty();
         if (needsProvisioning(s, now)) batcher.trigger(now);
         if (!batcher.ready(now)) return Optional.empty();
@@ -95,19 +123,31 @@ public final class Provisioner {
         ClusterSnapshot s = cluster.snapshot();
         Instant now = clock.instant();
         List<Pod> pending = s.pendingPods();
-        SchedulingResult result = Scheduler.solve(SchedulingInputs.of(s, pending, cloud));
+        Map<String, String> hints = new HashMap<>();
+        Set<String> bindable = bindable(s);
+        for (Pod p : pending) {
+            String target = planned.get(p.key());
+            if (target != null && !target.isEmpty() && !bindable.contains(target)) hints.put(p.key(), target);
+        }
+        SchedulingInputs.Prepared prepared = SchedulingInputs.prepare(s, pending, cloud, hints);
+        SchedulingResult result = Scheduler.solve(prepared.input());
+        prepared.kept().forEach((pod, target) -> plan(pod, target));
         log.record(new TimelineEvent(now, TimelineEvent.Kind.BATCH, pending.size() + " pods", String.format(Locale.ROOT,
-                "%d onto existing or in-flight nodes, %d new NodeClaims, %d unschedulable",
+                "%s%d onto existing or in-flight nodes, %d new NodeClaims, %d unschedulable",
+                prepared.kept().isEmpty() ? "" : prepared.kept().size() + " kept where planned, ",
                 result.existing().values().stream().mapToInt(List::size).sum(), result.newClaims().size(), result.unschedulable().size())));
         result.existing().forEach((node, pods) -> pods.forEach(p -> plan(p, node)));
         for (PlannedNodeClaim decision : result.newClaims()) {
             NodeClaim claim = toNodeClaim(decision, s, now);
+            boolean replan = decision.pods().stream().allMatch(p -> everPlaced.contains(p.key()));
             cluster.create(claim);
+            launches.put(claim.name(), new Launch(claim.name(), replan, Double.NaN));
             unseen.put(claim.name(), now);
             log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), describe(decision)));
             decision.pods().forEach(p -> plan(p, claim.name()));
             if (!lifecycle.launch(claim, s.nodeClasses().get(claim.nodeClass()))) unseen.remove(claim.name());
         }
+        price(cluster.snapshot());
         for (Unschedulable u : result.unschedulable()) {
             String key = u.pod().key();
             planned.put(key, "");
@@ -126,7 +166,56 @@ public final class Provisioner {
         return unseen.isEmpty();
     }
 
+    /** The NodeClaims this provisioner created, in order, with the price each launched at. */
+    public synchronized List<Launch> launches() {
+        return List.copyOf(launches.values());
+    }
+
+    /**
+     * Where the provisioner stands on a pending pod: planned onto a node or NodeClaim, or
+     * unschedulable with the reason; empty while it waits for a batch.
+     */
+    public synchronized Optional<String> describePlan(String podKey) {
+        String target = planned.get(podKey);
+        if (target == null) return Optional.empty();
+        if (target.isEmpty()) {
+            String reason = lastReason.getOrDefault(podKey, "unschedulable");
+            String own = podKey + " cannot be placed; ";
+            return Optional.of("no NodePool can take it: " + (reason.startsWith(own) ? reason.substring(own.length()) : reason));
+        }
+        return Optional.of("planned onto " + target);
+    }
+
+    /** Whether a batch after {@code since} found no place for the pod (it is tried again later). */
+    public synchronized boolean unschedulableSince(String podKey, Instant since) {
+        Instant at = unschedulableSince.get(podKey);
+        return "".equals(planned.get(podKey)) && at != null && at.isAfter(since);
+    }
+
+    private void price(ClusterSnapshot s) {
+        for (NodeClaim c : s.nodeClaims()) {
+            Launch l = launches.get(c.name());
+            if (l != null && Double.isNaN(l.pricePerHour()) && c.status() != null) {
+                launches.put(c.name(), new Launch(l.nodeClaim(), l.replan(), c.status().pricePerHour()));
+            }
+        }
+    }
+
+    /** Names (node and NodeClaim) of the targets whose Node is Ready: the kube-scheduler may bind pods there now. */
+    private static Set<String> bindable(ClusterSnapshot s) {
+        Set<String> ready = new HashSet<>();
+        for (Node n : s.nodes()) if (n.ready()) ready.add(n.name());
+        Set<String> out = new HashSet<>(ready);
+        for (NodeClaim c : s.nodeClaims()) {
+            if (c.status() != null && c.status().nodeName() != null && ready.contains(c.status().nodeName())) out.add(c.name());
+        }
+        return out;
+    }
+
     private boolean needsProvisioning(ClusterSnapshot s, Instant now) {
+        Set<String> bindable = bindable(s);
+        for (String t : bindable) readySince.putIfAbsent(t, now);
+        readySince.keySet().retainAll(bindable);
         Set<String> targets = new HashSet<>();
         s.nodes().forEach(n -> targets.add(n.name()));
         s.nodeClaims().forEach(c -> {
@@ -141,14 +230,26 @@ public final class Provisioner {
             String target = planned.get(key);
             boolean unhandled = target == null || !target.isEmpty() && !targets.contains(target)
                     || target.isEmpty() && !now.isBefore(unschedulableSince.get(key).plus(RETRY_UNSCHEDULABLE))
+                    || !target.isEmpty() && displaced(key, target, now)
                     || !target.isEmpty() && !now.isBefore(plannedAt.getOrDefault(key, now).plus(PLAN_TTL));
             if (unhandled && triggered.add(key)) needed = true;
         }
         planned.keySet().retainAll(live);
         plannedAt.keySet().retainAll(live);
+        everPlaced.retainAll(live);
         unschedulableSince.keySet().retainAll(live);
         lastReason.keySet().retainAll(live);
         return needed;
+    }
+
+    /**
+     * A pod planned onto a target before it turned Ready, still pending a reconcile after it did: the
+     * kube-scheduler has had its pass and bound it elsewhere or nowhere, so the plan no longer holds.
+     */
+    private boolean displaced(String pod, String target, Instant now) {
+        Instant ready = readySince.get(target);
+        Instant at = plannedAt.get(pod);
+        return ready != null && at != null && ready.isBefore(now) && !at.isAfter(ready);
     }
 
     private void forgetPlansForMissingTargets(ClusterSnapshot s) {
@@ -161,6 +262,7 @@ public final class Provisioner {
 
     private void plan(Pod p, String target) {
         planned.put(p.key(), target);
+        everPlaced.add(p.key());
         plannedAt.put(p.key(), clock.instant());
         unschedulableSince.remove(p.key());
         lastReason.remove(p.key());

@@ -19,6 +19,7 @@ import dev.jig.controller.state.ClusterSnapshot;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,6 +29,11 @@ import java.util.Set;
  * cloud offers for its node class; as existing nodes, the registered Nodes and the launched
  * NodeClaims whose Node has not registered yet (both take pods and count against limits); and
  * NodeClaims not launched yet, which count against limits with their largest option.
+ *
+ * <p>{@link #prepare} also takes the provisioner's earlier plans as hints: a pending pod planned
+ * onto a NodeClaim or Node that is still in flight stays there, counted as if bound, while that
+ * target has room for it (in the order of the pending pods); every other pending pod is scheduled
+ * afresh. A NodeClaim not launched yet keeps its planned pods, since its size is not known.
  *
  * <p>Fails closed on tenancy: while no tenancy is in force (no {@code jig-tenancy} ConfigMap has
  * parsed yet, see {@link dev.jig.api.tenancy.LastGoodTenancy}), a NodePool whose node template
@@ -45,7 +51,19 @@ public final class SchedulingInputs {
         return pool.labels().containsKey(WellKnownLabels.NODE_TENANT) || pool.labels().containsKey(WellKnownLabels.JIG_TENANT);
     }
 
+    /**
+     * The scheduler's input, and the pods kept where they were planned (pod → target), which the
+     * input lists as bound to their target rather than as pending.
+     */
+    public record Prepared(SchedulingInput input, Map<Pod, String> kept) {
+    }
+
     public static SchedulingInput of(ClusterSnapshot s, List<Pod> pending, CloudProvider cloud) {
+        return prepare(s, pending, cloud, Map.of()).input();
+    }
+
+    /** {@link #of}, with {@code hints} (pod key → the node or NodeClaim it was planned onto, still in flight). */
+    public static Prepared prepare(ClusterSnapshot s, List<Pod> pending, CloudProvider cloud, Map<String, String> hints) {
         List<SchedulingInput.Pool> pools = new ArrayList<>();
         Map<String, List<ResolvedInstanceType>> typesByPool = new HashMap<>();
         for (NodePool pool : s.nodePools()) {
@@ -84,7 +102,45 @@ public final class SchedulingInputs {
                         worstCase(c, typesByPool.getOrDefault(c.nodePool(), List.of())), List.of(), false, false));
             }
         }
-        return new SchedulingInput(pending, nodes, pools, s.daemonSets(), s.tenancy(), true);
+        if (hints.isEmpty()) return new Prepared(new SchedulingInput(pending, nodes, pools, s.daemonSets(), s.tenancy(), true), Map.of());
+        return keep(pending, nodes, hints, new SchedulingInput(pending, nodes, pools, s.daemonSets(), s.tenancy(), true));
+    }
+
+    private static Prepared keep(List<Pod> pending, List<ExistingNode> nodes, Map<String, String> hints, SchedulingInput in) {
+        Map<String, Integer> index = new HashMap<>();
+        Map<String, ResourceList> room = new HashMap<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            ExistingNode n = nodes.get(i);
+            index.put(n.name(), i);
+            if (n.schedulable() && !n.initialized()) room.put(n.name(), n.free(in.daemonSets()));
+        }
+        Map<Pod, String> kept = new LinkedHashMap<>();
+        Map<String, List<Pod>> added = new HashMap<>();
+        List<Pod> rest = new ArrayList<>();
+        for (Pod p : pending) {
+            String target = hints.get(p.key());
+            Integer i = target == null ? null : index.get(target);
+            boolean keep = false;
+            if (i != null) {
+                ExistingNode n = nodes.get(i);
+                ResourceList free = room.get(target);
+                if (free != null && p.requests().fitsIn(free)) {
+                    room.put(target, free.minus(p.requests()));
+                    keep = true;
+                } else if (!n.schedulable() && !n.initialized() && n.allocatable().equals(ResourceList.ZERO)) {
+                    keep = true;
+                }
+            }
+            if (keep) {
+                kept.put(p, target);
+                added.computeIfAbsent(target, t -> new ArrayList<>()).add(p);
+            } else {
+                rest.add(p);
+            }
+        }
+        List<ExistingNode> withKept = new ArrayList<>(nodes);
+        added.forEach((target, pods) -> withKept.set(index.get(target), nodes.get(index.get(target)).withPods(pods)));
+        return new Prepared(new SchedulingInput(rest, withKept, in.pools(), in.daemonSets(), in.tenancy(), in.respectPreferences()), kept);
     }
 
     private static List<Taint> withoutStartupTaints(List<Taint> taints, NodeClaim claim) {

@@ -43,12 +43,25 @@ public final class DaemonSets {
 
     /** For an existing node: its actual taints and labels. */
     public static boolean runsOn(Pod daemon, List<Taint> taints, Map<String, String> nodeLabels) {
-        if (Toleration.firstUntolerated(taints, daemon.tolerations(), false) != null) return false;
-        List<NodeSelectorTerm> terms = daemon.requiredTerms().isEmpty() ? List.of(NodeSelectorTerm.of()) : daemon.requiredTerms();
+        return Toleration.firstUntolerated(taints, daemon.tolerations(), false) == null && matchesRequiredNodeAffinity(daemon, nodeLabels);
+    }
+
+    /**
+     * Whether a node with these labels satisfies the pod's node selector and one of its required node
+     * affinity terms (the terms are ORed), as the kube-scheduler's NodeAffinity filter decides.
+     */
+    public static boolean matchesRequiredNodeAffinity(Pod pod, Map<String, String> nodeLabels) {
+        return matchesRequiredNodeAffinity(pod.nodeSelector(), pod.requiredTerms(), nodeLabels);
+    }
+
+    /** {@link #matchesRequiredNodeAffinity(Pod, Map)} for a node selector and required terms given apart. */
+    public static boolean matchesRequiredNodeAffinity(Map<String, String> nodeSelector, List<NodeSelectorTerm> requiredTerms,
+                                                      Map<String, String> nodeLabels) {
+        List<NodeSelectorTerm> terms = requiredTerms.isEmpty() ? List.of(NodeSelectorTerm.of()) : requiredTerms;
         for (NodeSelectorTerm term : terms) {
-            NodeRequirements pod = NodeRequirements.ofLabels(daemon.nodeSelector());
-            pod.addAll(NodeRequirements.ofExpressions(term.matchExpressions()));
-            if (pod.matchesLabels(nodeLabels)) return true;
+            NodeRequirements r = NodeRequirements.ofLabels(nodeSelector);
+            r.addAll(NodeRequirements.ofExpressions(term.matchExpressions()));
+            if (r.matchesLabels(nodeLabels)) return true;
         }
         return false;
     }

@@ -27,4 +27,28 @@ public record ExistingNode(String name, String pool, Map<String, String> labels,
         taints = List.copyOf(taints);
         pods = List.copyOf(pods);
     }
+
+    /**
+     * What is left of the allocatable resources once its pods are counted; until a DaemonSet pod is
+     * bound, the DaemonSets that will run here are counted instead.
+     */
+    public ResourceList free(List<Pod> daemonSets) {
+        ResourceList free = allocatable;
+        boolean daemonsBound = false;
+        for (Pod p : pods) {
+            free = free.minus(p.requests());
+            daemonsBound |= p.daemonSet();
+        }
+        if (!daemonsBound) {
+            for (Pod d : daemonSets) if (DaemonSets.runsOn(d, taints, labels)) free = free.minus(d.requests());
+        }
+        return free;
+    }
+
+    /** The same node with more pods on it. */
+    public ExistingNode withPods(List<Pod> more) {
+        List<Pod> all = new java.util.ArrayList<>(pods);
+        all.addAll(more);
+        return new ExistingNode(name, pool, labels, taints, allocatable, capacity, all, initialized, schedulable);
+    }
 }

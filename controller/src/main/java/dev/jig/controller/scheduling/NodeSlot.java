@@ -24,15 +24,7 @@ final class NodeSlot implements Target {
         this.host = host;
         String zone = node.labels().get(WellKnownLabels.ZONE);
         this.zoneBit = zone == null ? Domains.NO_ZONE : 1L << domains.zone(zone);
-        ResourceList free = node.allocatable();
-        boolean daemonsBound = false;
-        for (Pod p : node.pods()) {
-            free = free.minus(p.requests());
-            daemonsBound |= p.daemonSet();
-        }
-        if (!daemonsBound) {
-            for (Pod d : daemonSets) if (DaemonSets.runsOn(d, node.taints(), node.labels())) free = free.minus(d.requests());
-        }
+        ResourceList free = node.free(daemonSets);
         cpu = free.cpuMillis();
         mem = free.memoryBytes();
         eph = free.ephemeralBytes();

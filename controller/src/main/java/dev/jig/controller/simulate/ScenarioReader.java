@@ -74,7 +74,7 @@ public final class ScenarioReader {
         List<Scenario.Step> steps = steps(spec.get("steps"), deployments);
         Scenario s = new Scenario(root.path("metadata").path("name").asText(path.getFileName().toString()), path, zones,
                 duration(cloud, "bootLatency", "30s", "/spec/cloud/bootLatency"), duration(cloud, "readyLatency", "10s", "/spec/cloud/readyLatency"),
-                cloud.path("spot").asBoolean(true), errors, policies, pools, classes, daemonSets, deployments, steps);
+                cloud.path("spot").asBoolean(true), errors, policies, pools, classes, daemonSets, deployments, steps, kubeScheduler(spec));
         boolean failed = findings.stream().anyMatch(Diagnostic::isError);
         return new Result(failed ? Optional.empty() : Optional.of(s), findings);
     }
@@ -120,7 +120,7 @@ public final class ScenarioReader {
         return out;
     }
 
-    /** {@code requests}, {@code nodeSelector}, {@code tolerations}, {@code affinity}, {@code topologySpreadConstraints} as a pod spec. */
+    /** {@code requests}, {@code nodeSelector}, {@code tolerations}, {@code affinity}, {@code topologySpreadConstraints}, {@code priority} as a pod spec. */
     private static JsonNode shorthandSpec(JsonNode w) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode spec = f.objectNode();
@@ -130,7 +130,7 @@ public final class ScenarioReader {
         ObjectNode resources = container.putObject("resources");
         if (w.has("requests")) resources.set("requests", w.get("requests"));
         if (w.has("limits")) resources.set("limits", w.get("limits"));
-        for (String field : new String[] {"nodeSelector", "tolerations", "affinity", "topologySpreadConstraints"}) {
+        for (String field : new String[] {"nodeSelector", "tolerations", "affinity", "topologySpreadConstraints", "priority"}) {
             if (w.has(field)) spec.set(field, w.get(field));
         }
         return spec;
@@ -161,6 +161,15 @@ public final class ScenarioReader {
             }
         }
         return out;
+    }
+
+    /** {@code spec.kubeScheduler.scoring}: LeastAllocated (the default profile) or MostAllocated. */
+    private KubeSchedulerScoring kubeScheduler(JsonNode spec) {
+        JsonNode scoring = spec.path("kubeScheduler").get("scoring");
+        if (scoring == null || scoring.isNull()) return KubeSchedulerScoring.LEAST_ALLOCATED;
+        Optional<KubeSchedulerScoring> s = KubeSchedulerScoring.parse(scoring.asText());
+        if (s.isEmpty()) error("/spec/kubeScheduler/scoring", "'" + scoring.asText() + "' is not a kube-scheduler scoring strategy: use LeastAllocated or MostAllocated");
+        return s.orElse(KubeSchedulerScoring.LEAST_ALLOCATED);
     }
 
     private Duration duration(JsonNode parent, String field, String fallback, String pointer) {

@@ -1,59 +1,158 @@
 package dev.jig.controller.simulate;
 
-import dev.jig.api.karpenter.TaintKeys;
 import dev.jig.controller.loop.Timeline;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.scheduling.ExistingNode;
-import dev.jig.controller.scheduling.Scheduler;
-import dev.jig.controller.scheduling.SchedulingInput;
-import dev.jig.controller.scheduling.SchedulingResult;
 import dev.jig.controller.state.ClusterSnapshot;
 
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * The kube-scheduler of a simulation: binds pending pods to Nodes that are Ready and free of
- * startup and ephemeral taints, honouring requests, taints, node affinity, spread and pod
- * (anti-)affinity. It reuses the controller's scheduler with no NodePools, so it places pods by the
- * same rules the controller planned with.
+ * The kube-scheduler of a simulation, modelled on the default profile and knowing nothing of
+ * Karpenter's plan. Each pass takes the pending pods one at a time in queue order (higher priority
+ * first, then older), runs the {@link KubeFilters} over every Node, scores the feasible ones with
+ * the {@link KubeScores} and binds the pod to the best; the next pod sees that binding. A pod no
+ * node takes keeps upstream's "0/N nodes are available: ..." message ({@link #failure}) and is tried
+ * again on a later pass, which runs only when nodes, bindings or pending pods have changed (as
+ * upstream moves unschedulable pods back to its active queue on cluster events).
+ *
+ * <p>As upstream, from 100 nodes up a pod is scored on the first feasible nodes found from a start
+ * that moves on with every pod ({@link #feasibleNodesToFind}), not on all of them. Differences from
+ * upstream: nodes are visited in registration order (upstream interleaves zones); ties go to a
+ * seeded pseudo-random choice among the best nodes (upstream chooses at random too, unseeded), so a
+ * scenario replays the same; no preemption, volumes, ports or image locality.
  */
 public final class SimulatedKubeScheduler {
 
     private final InMemoryCluster cluster;
     private final Clock clock;
     private final Timeline log;
+    private final KubeSchedulerScoring scoring;
+    private final Random ties = new Random(1);
+    private final Map<String, String> failures = new HashMap<>();
+    private long lastSeen;
+    /** Where the next pod's filtering starts, so that successive pods look at different nodes first (as upstream). */
+    private int nextStart;
 
-    public SimulatedKubeScheduler(InMemoryCluster cluster, Clock clock, Timeline log) {
+    private static final int MIN_FEASIBLE_NODES = 100;
+    private static final int MIN_PERCENTAGE = 5;
+
+    public SimulatedKubeScheduler(InMemoryCluster cluster, Clock clock, Timeline log, KubeSchedulerScoring scoring) {
         this.cluster = cluster;
         this.clock = clock;
         this.log = log;
+        this.scoring = scoring;
     }
 
-    public void bind() {
+    /** Upstream's queue order: higher priority first, then earlier creation; the snapshot's order breaks ties. */
+    static final Comparator<Pod> QUEUE_ORDER = Comparator.comparingInt((Pod p) -> -p.priority()).thenComparing(Pod::created);
+
+    /** Why the pod was not bound on the last pass that tried it, if it was not. */
+    public Optional<String> failure(String podKey) {
+        return Optional.ofNullable(failures.get(podKey));
+    }
+
+    /** One scheduling pass over the pending pods; returns how many were bound. */
+    public int bind() {
         ClusterSnapshot s = cluster.snapshot();
-        List<Pod> pending = s.pendingPods();
-        if (pending.isEmpty()) return;
-        Map<String, List<Pod>> bound = new HashMap<>();
-        for (Pod p : s.pods()) if (p.isBound()) bound.computeIfAbsent(p.nodeName(), n -> new ArrayList<>()).add(p);
-        List<ExistingNode> ready = new ArrayList<>();
+        List<Pod> pending = new ArrayList<>(s.pendingPods());
+        Set<String> keys = new HashSet<>();
+        for (Pod p : pending) keys.add(p.key());
+        failures.keySet().retainAll(keys);
+        long seen = fingerprint(s);
+        if (pending.isEmpty() || seen == lastSeen) return 0;
+        pending.sort(QUEUE_ORDER);
+        List<KubeNode> nodes = new ArrayList<>();
+        Map<String, KubeNode> byName = new HashMap<>();
         for (Node n : s.nodes()) {
-            if (!n.ready() || n.taints().stream().anyMatch(t -> TaintKeys.EPHEMERAL.contains(t.key()))) continue;
-            ready.add(new ExistingNode(n.name(), null, n.labels(), n.taints(), n.allocatable(), n.capacity(),
-                    bound.getOrDefault(n.name(), List.of()), true, true));
+            KubeNode k = new KubeNode(n, nodes.size());
+            nodes.add(k);
+            byName.put(n.name(), k);
         }
-        if (ready.isEmpty()) return;
-        SchedulingResult r = Scheduler.solve(new SchedulingInput(pending, ready, List.of(), List.of(), Optional.empty(), false));
-        r.existing().forEach((node, pods) -> {
-            for (Pod p : pods) cluster.bind(p.key(), node);
-            log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.POD_BOUND, node, pods.size() + " pod(s): " + names(pods)));
-        });
+        for (Pod p : s.pods()) if (p.isBound() && byName.containsKey(p.nodeName())) byName.get(p.nodeName()).add(p);
+        KubeTopology topology = new KubeTopology(nodes);
+        Map<String, List<Pod>> bound = new LinkedHashMap<>();
+        for (Pod p : pending) {
+            KubeNode chosen = schedule(p, nodes, topology);
+            if (chosen == null) continue;
+            cluster.bind(p.key(), chosen.node.name());
+            chosen.add(p);
+            topology.bound(p, chosen);
+            bound.computeIfAbsent(chosen.node.name(), x -> new ArrayList<>()).add(p);
+        }
+        bound.forEach((node, pods) -> log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.POD_BOUND, node,
+                pods.size() + " pod(s): " + names(pods))));
+        lastSeen = fingerprint(cluster.snapshot());
+        return bound.values().stream().mapToInt(List::size).sum();
+    }
+
+    /**
+     * How many feasible nodes a pass looks for before it stops filtering (upstream's
+     * {@code numFeasibleNodesToFind} with the adaptive {@code percentageOfNodesToScore}): every node
+     * below 100 nodes; else 50% less one point per 125 nodes, at least 5%, and never fewer than 100.
+     */
+    static int feasibleNodesToFind(int nodes) {
+        if (nodes < MIN_FEASIBLE_NODES) return nodes;
+        int percentage = Math.max(MIN_PERCENTAGE, 50 - nodes / 125);
+        return Math.max(MIN_FEASIBLE_NODES, nodes * percentage / 100);
+    }
+
+    private KubeNode schedule(Pod p, List<KubeNode> nodes, KubeTopology topology) {
+        List<KubeNode> feasible = new ArrayList<>();
+        Map<String, Integer> reasons = new TreeMap<>();
+        int wanted = feasibleNodesToFind(nodes.size());
+        int processed = 0;
+        for (int i = 0; i < nodes.size() && feasible.size() < wanted; i++) {
+            KubeNode n = nodes.get((nextStart + i) % nodes.size());
+            processed++;
+            String why = KubeFilters.filter(p, n, topology);
+            if (why == null) feasible.add(n);
+            else reasons.merge(why, 1, Integer::sum);
+        }
+        if (!nodes.isEmpty()) nextStart = (nextStart + processed) % nodes.size();
+        if (feasible.isEmpty()) {
+            List<String> parts = new ArrayList<>();
+            reasons.forEach((why, count) -> parts.add(count + " " + why));
+            failures.put(p.key(), nodes.isEmpty() ? "no nodes available to schedule pods"
+                    : "0/" + nodes.size() + " nodes are available: " + String.join(", ", parts) + ".");
+            return null;
+        }
+        failures.remove(p.key());
+        long[] scores = KubeScores.score(p, feasible, topology, scoring);
+        KubeNode best = null;
+        long bestScore = Long.MIN_VALUE;
+        int tied = 0;
+        for (int i = 0; i < feasible.size(); i++) {
+            if (scores[i] > bestScore) {
+                bestScore = scores[i];
+                best = feasible.get(i);
+                tied = 1;
+            } else if (scores[i] == bestScore && ties.nextInt(++tied) == 0) {
+                best = feasible.get(i);
+            }
+        }
+        return best;
+    }
+
+    /** Changes when nodes (readiness, labels, taints, size), bindings or the set of pending pods change. */
+    private static long fingerprint(ClusterSnapshot s) {
+        long h = 1;
+        for (Node n : s.nodes()) h = 31 * h + Objects.hash(n.name(), n.ready(), n.labels(), n.taints(), n.allocatable());
+        for (Pod p : s.pods()) h = 31 * h + Objects.hash(p.key(), p.nodeName(), p.ignored());
+        return h;
     }
 
     private static String names(List<Pod> pods) {

@@ -8,6 +8,7 @@ import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.provisioning.NameGenerator;
 import dev.jig.controller.provisioning.Provisioner;
+import dev.jig.controller.model.Pod;
 import dev.jig.controller.state.ClusterSnapshot;
 
 import java.time.Duration;
@@ -36,12 +37,17 @@ public final class SimulatedWorld {
     private final PodPlacements placements = new PodPlacements();
 
     public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency) {
+        this(catalog, zones, spot, bootLatency, readyLatency, KubeSchedulerScoring.LEAST_ALLOCATED);
+    }
+
+    public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency,
+                          KubeSchedulerScoring scoring) {
         UnavailableOfferings unavailable = new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL);
         cloud = new SimulatedCloud(new InstanceTypeResolver(catalog, zones, spot), clock, bootLatency, unavailable);
         NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, this::record);
         provisioner = new Provisioner(cluster, cloud, lifecycle, clock, this::record, new NameGenerator(new Random(1)));
         kubelet = new SimulatedKubelet(cluster, cloud, clock, readyLatency, this::record);
-        kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record);
+        kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring);
     }
 
     public SimulatedClock clock() {
@@ -86,18 +92,41 @@ public final class SimulatedWorld {
         while (clock.instant().isBefore(end)) tick();
     }
 
-    /** Ticks until no pod is pending and every NodeClaim is initialized, or nothing has happened for a minute, or the timeout. */
-    public void waitUntilSettled(Duration timeout) {
-        Instant end = clock.instant().plus(timeout);
-        int quiet = 0;
+    /**
+     * Ticks until the cluster has settled, or the timeout: returns whether it settled. Settled means
+     * nothing is in flight (no open batch, every NodeClaim initialized) and every pending pod is one
+     * a batch during the wait found no place for; a pod the provisioner has planned but the
+     * kube-scheduler has not bound keeps the world unsettled.
+     */
+    public boolean waitUntilSettled(Duration timeout) {
+        Instant start = clock.instant();
+        Instant end = start.plus(timeout);
         while (clock.instant().isBefore(end)) {
-            int before = timeline().size();
             tick();
-            ClusterSnapshot s = cluster.snapshot();
-            boolean inFlight = s.nodeClaims().stream().anyMatch(c -> !c.initialized()) || provisioner.nextDeadline().isPresent();
-            if (s.pendingPods().isEmpty() && !inFlight) return;
-            quiet = timeline().size() == before && !inFlight ? quiet + 1 : 0;
-            if (quiet >= 60) return;
+            if (settled(start)) return true;
         }
+        return settled(start);
+    }
+
+    /** Nothing in flight, and every pending pod found no place in a batch since {@code since} (so each is tried once more). */
+    private boolean settled(Instant since) {
+        ClusterSnapshot s = cluster.snapshot();
+        if (provisioner.nextDeadline().isPresent() || s.nodeClaims().stream().anyMatch(c -> !c.initialized())) return false;
+        return s.pendingPods().stream().allMatch(p -> provisioner.unschedulableSince(p.key(), since));
+    }
+
+    /** Every unbound pod that is not a DaemonSet's, with why it waits: the kube-scheduler's last failure and the provisioner's plan. */
+    public List<SimulationReport.PendingPod> pendingPods() {
+        List<SimulationReport.PendingPod> out = new ArrayList<>();
+        for (Pod p : cluster.snapshot().pods()) {
+            if (p.isBound() || p.daemonSet()) continue;
+            List<String> why = new ArrayList<>();
+            if (p.ignored() != null) why.add("not for Karpenter: " + p.ignored());
+            kubeScheduler.failure(p.key()).ifPresent(f -> why.add("kube-scheduler: " + f));
+            provisioner.describePlan(p.key()).ifPresent(d -> why.add("provisioner: " + d));
+            if (why.isEmpty()) why.add("waiting for the next batch");
+            out.add(new SimulationReport.PendingPod(p.key(), String.join("; ", why)));
+        }
+        return out;
     }
 }

@@ -12,6 +12,8 @@ import dev.jig.controller.model.Pod;
 import dev.jig.controller.state.ClusterSnapshot;
 
 import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -35,13 +37,15 @@ public final class Simulation {
     private final SimulatedWorld world;
     private final InMemoryCluster cluster;
     private final List<Check> checks = new ArrayList<>();
+    private final List<SimulationReport.WaitLine> waits = new ArrayList<>();
     private final Map<String, Integer> nextPod = new HashMap<>();
 
     private Simulation(Scenario scenario, Catalog catalog, PolicyCompiler compiler) {
         this.scenario = scenario;
         this.catalog = catalog;
         this.compiler = compiler;
-        this.world = new SimulatedWorld(catalog, scenario.zones(), scenario.spot(), scenario.bootLatency(), scenario.readyLatency());
+        this.world = new SimulatedWorld(catalog, scenario.zones(), scenario.spot(), scenario.bootLatency(), scenario.readyLatency(),
+                scenario.kubeScheduler());
         this.cluster = world.cluster();
         scenario.capacityErrors().forEach(e -> world.cloud().injectCapacityError(e.instanceType(), e.zone(), e.capacityType()));
     }
@@ -91,8 +95,17 @@ public final class Simulation {
     private void play(Scenario.Step step) {
         if (step instanceof Scenario.Scale s) scale(deployment(s.deployment()), s.replicas(), true);
         else if (step instanceof Scenario.Advance a) world.runFor(a.duration());
-        else if (step instanceof Scenario.Wait w) world.waitUntilSettled(w.timeout());
+        else if (step instanceof Scenario.Wait w) await(w);
         else if (step instanceof Scenario.Expect e) expect(e);
+    }
+
+    /** Plays a {@code wait} step and records how it ended: settled or timed out, with the pods still pending. */
+    private void await(Scenario.Wait w) {
+        Instant start = world.clock().instant();
+        boolean settled = world.waitUntilSettled(w.timeout());
+        Instant end = world.clock().instant();
+        waits.add(new SimulationReport.WaitLine(w.at().toString(), Duration.between(SimulatedWorld.START, end).getSeconds(), settled,
+                Duration.between(start, end).getSeconds(), SimulationReport.costPerHour(cluster.snapshot()), world.pendingPods()));
     }
 
     private Scenario.Workload deployment(String name) {
@@ -106,7 +119,7 @@ public final class Simulation {
         int before = mine.size();
         for (int i = before; i < replicas; i++) {
             int n = nextPod.merge(d.name(), 1, Integer::sum) - 1;
-            cluster.put(PodManifests.template(d.namespace(), d.name() + "-" + n, d.labels(), d.podSpec()));
+            cluster.put(PodManifests.template(d.namespace(), d.name() + "-" + n, d.labels(), d.podSpec()).with().created(world.clock().instant()).build());
         }
         mine.sort((a, b) -> Boolean.compare(a.isBound(), b.isBound()) != 0 ? Boolean.compare(a.isBound(), b.isBound())
                 : Integer.compare(index(b), index(a)));
@@ -146,6 +159,7 @@ public final class Simulation {
 
     private SimulationReport report() {
         ClusterSnapshot end = cluster.snapshot();
-        return SimulationReport.of(scenario, catalog, SimulatedWorld.START, world.timeline(), checks, end, world.placements(end));
+        return SimulationReport.of(scenario, catalog, SimulatedWorld.START, world.timeline(), checks, end, world.placements(end))
+                .withSettling(waits, world.provisioner().launches(), world.pendingPods());
     }
 }

@@ -15,26 +15,50 @@ import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.scheduling.Refusal;
+import dev.jig.controller.provisioning.Provisioner;
 import dev.jig.controller.state.ClusterSnapshot;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Locale;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
  * What a simulation produced: the decision timeline, the results of its {@code expect} steps, the
  * final nodes with instance types, prices, labels and taints, where every pod stands
- * ({@link PodPlacements}), and the total cost per hour; as text or JSON. The JSON is meant for
- * programs: its structured fields carry the data (the timeline's messages are for people), and its
- * shape is {@code policies/schema/simulation-report.schema.json}.
+ * ({@link PodPlacements}), and the total cost per hour; how each {@code wait} step ended; and three
+ * costs: <em>planned</em> (the NodeClaims the provisioner launched for new demand), <em>re-planned</em>
+ * (those it launched only for pods the kube-scheduler displaced) and <em>settled</em> (the nodes that
+ * exist once every placeable pod is bound and nothing is in flight, at the end of the last
+ * {@code wait}, when it settled); as text or JSON. The JSON is meant for programs: its structured
+ * fields carry the data (the timeline's messages are for people), and its shape is
+ * {@code policies/schema/simulation-report.schema.json}.
  */
 public record SimulationReport(String scenario, String source, List<Diagnostic> diagnostics, List<Line> timeline,
                                List<Simulation.Check> checks, List<NodeLine> nodes, int pendingPods, double totalPerHour,
-                               List<PodPlacements.Placement> placements) {
+                               List<PodPlacements.Placement> placements,
+                               List<WaitLine> waits, List<PendingPod> pending, double plannedPerHour, double replannedPerHour,
+                               OptionalDouble settledPerHour) {
+
+    /** An unbound pod and why it waits. */
+    public record PendingPod(String pod, String reason) {
+    }
+
+    /**
+     * How a {@code wait} step ended: {@code settled} (every placeable pod bound, nothing in flight)
+     * or timed out, {@code endsAt} seconds after the start, after {@code seconds}; the $/h of the
+     * nodes then, and the pods still pending.
+     */
+    public record WaitLine(String at, long endsAt, boolean settled, long seconds, double costPerHour, List<PendingPod> pending) {
+        public WaitLine {
+            pending = List.copyOf(pending);
+        }
+    }
 
     /** One timeline entry, {@code at} seconds after the start. */
     public record Line(long at, String kind, String subject, String message) {
@@ -59,10 +83,13 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         checks = List.copyOf(checks);
         nodes = List.copyOf(nodes);
         placements = List.copyOf(placements);
+        waits = List.copyOf(waits);
+        pending = List.copyOf(pending);
     }
 
     static SimulationReport failed(Scenario s, List<Diagnostic> findings) {
-        return new SimulationReport(s.name(), s.file().toString(), findings, List.of(), List.of(), List.of(), 0, 0, List.of());
+        return new SimulationReport(s.name(), s.file().toString(), findings, List.of(), List.of(), List.of(), 0, 0, List.of(), List.of(), List.of(),
+                0, 0, OptionalDouble.empty());
     }
 
     static SimulationReport of(Scenario s, Catalog catalog, Instant start, List<TimelineEvent> timeline, List<Simulation.Check> checks, ClusterSnapshot end,
@@ -70,7 +97,6 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         List<Line> lines = new ArrayList<>();
         for (TimelineEvent d : timeline) lines.add(new Line(Duration.between(start, d.at()).getSeconds(), d.kind().name(), d.subject(), d.message()));
         List<NodeLine> nodes = new ArrayList<>();
-        double total = 0;
         for (NodeClaim c : end.nodeClaims()) {
             if (c.status() == null) continue;
             String nodeName = c.status().nodeName();
@@ -80,10 +106,31 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
             nodes.add(new NodeLine(c.name(), nodeName, c.nodePool(), c.status().instanceType(), c.status().zone(), c.status().capacityType(),
                     c.status().pricePerHour(), c.status().capacityType().equals("spot"), pods, node != null && node.ready(), c.status().capacity(),
                     node == null ? Map.of() : node.labels(), node == null ? List.of() : node.taints(), node == null ? null : node.allocatable()));
-            total += c.status().pricePerHour();
         }
         return new SimulationReport(s.name(), s.file().toString() + " (catalog " + catalog.region() + ", prices of " + catalog.priceDate() + ")",
-                List.of(), lines, checks, nodes, end.pendingPods().size(), total, placements);
+                List.of(), lines, checks, nodes, end.pendingPods().size(), costPerHour(end), placements,
+                List.of(), List.of(), 0, 0, OptionalDouble.empty());
+    }
+
+    /** The $/h of every launched NodeClaim in the snapshot. */
+    static double costPerHour(ClusterSnapshot s) {
+        double total = 0;
+        for (NodeClaim c : s.nodeClaims()) if (c.status() != null) total += c.status().pricePerHour();
+        return total;
+    }
+
+    /** This report with the wait outcomes, the pods still pending, and the planned, re-planned and settled costs. */
+    SimulationReport withSettling(List<WaitLine> waitLines, List<Provisioner.Launch> launches, List<PendingPod> stillPending) {
+        double planned = 0, replanned = 0;
+        for (Provisioner.Launch l : launches) {
+            if (Double.isNaN(l.pricePerHour())) continue;
+            if (l.replan()) replanned += l.pricePerHour();
+            else planned += l.pricePerHour();
+        }
+        OptionalDouble settled = waitLines.isEmpty() || !waitLines.get(waitLines.size() - 1).settled() ? OptionalDouble.empty()
+                : OptionalDouble.of(waitLines.get(waitLines.size() - 1).costPerHour());
+        return new SimulationReport(scenario, source, diagnostics, timeline, checks, nodes, pendingPods, totalPerHour, placements, waitLines, stillPending,
+                planned, replanned, settled);
     }
 
     /** True when the scenario loaded and every expectation held. */
@@ -115,6 +162,22 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         boolean spot = nodes.stream().anyMatch(NodeLine::simulatedPrice);
         out.append(String.format(Locale.ROOT, "%nTotal: %d node(s), $%.4f per hour%s; %d pod(s) pending%n", nodes.size(), totalPerHour,
                 spot ? " (spot prices are simulated)" : " (on-demand prices from the catalog)", pendingPods));
+        out.append(String.format(Locale.ROOT, "Cost: planned $%.4f/h (launched for new demand), re-planned $%.4f/h (launched for pods the "
+                + "kube-scheduler displaced), settled %s%n", plannedPerHour, replannedPerHour, settledPerHour.isPresent()
+                ? String.format(Locale.ROOT, "$%.4f/h (%.2f× planned)", settledPerHour.getAsDouble(), plannedPerHour == 0 ? 1 : settledPerHour.getAsDouble() / plannedPerHour)
+                : "unknown (the last wait timed out)"));
+        if (!waits.isEmpty()) {
+            out.append("\nWaits\n");
+            for (WaitLine w : waits) {
+                out.append(String.format(Locale.ROOT, "  %-8s %s: after %s (at %s), $%.4f per hour, %d pod(s) pending%n", w.settled() ? "settled" : "TIMEOUT",
+                        w.at(), clock(w.seconds()).substring(1), clock(w.endsAt()), w.costPerHour(), w.pending().size()));
+                grouped(out, "           ", w.pending());
+            }
+        }
+        if (!pending.isEmpty()) {
+            out.append("\nPending pods\n");
+            grouped(out, "  ", pending);
+        }
         return out.toString();
     }
 
@@ -155,7 +218,18 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
             for (Refusal r : p.refusals()) rs.addObject().put("pool", r.pool()).put("rule", r.rule().id()).put("message", r.message());
         }
         root.put("pendingPods", pendingPods);
-        root.put("totalPerHour", Math.round(totalPerHour * 10_000) / 10_000.0);
+        root.put("totalPerHour", round(totalPerHour));
+        root.put("plannedPerHour", round(plannedPerHour));
+        root.put("replannedPerHour", round(replannedPerHour));
+        if (settledPerHour.isPresent()) root.put("settledPerHour", round(settledPerHour.getAsDouble()));
+        else root.putNull("settledPerHour");
+        ArrayNode ws = root.putArray("waits");
+        for (WaitLine w : waits) {
+            ObjectNode o = ws.addObject().put("at", w.at()).put("endsAt", w.endsAt()).put("outcome", w.settled() ? "settled" : "timeout")
+                    .put("seconds", w.seconds()).put("costPerHour", round(w.costPerHour()));
+            pendingJson(o.putArray("pending"), w.pending());
+        }
+        pendingJson(root.putArray("pending"), pending);
         root.put("passed", passed());
         try {
             return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root) + "\n";
@@ -172,6 +246,24 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         }
         parent.putObject(field).put("cpuMillis", r.cpuMillis()).put("memoryBytes", r.memoryBytes())
                 .put("ephemeralStorageBytes", r.ephemeralBytes()).put("gpus", r.gpus()).put("pods", r.pods());
+    }
+
+    /** Pending pods with the same reason on one line: how many, the first few names, the reason. */
+    private static void grouped(StringBuilder out, String indent, List<PendingPod> pods) {
+        Map<String, List<String>> byReason = new LinkedHashMap<>();
+        for (PendingPod p : pods) byReason.computeIfAbsent(p.reason(), r -> new ArrayList<>()).add(p.pod());
+        byReason.forEach((reason, names) -> {
+            String shown = String.join(", ", names.subList(0, Math.min(3, names.size()))) + (names.size() > 3 ? ", ..." : "");
+            out.append(indent).append(names.size() == 1 ? shown : names.size() + " pods (" + shown + ")").append(": ").append(reason).append('\n');
+        });
+    }
+
+    private static void pendingJson(ArrayNode out, List<PendingPod> pods) {
+        for (PendingPod p : pods) out.addObject().put("pod", p.pod()).put("reason", p.reason());
+    }
+
+    private static double round(double perHour) {
+        return Math.round(perHour * 10_000) / 10_000.0;
     }
 
     private static String clock(long seconds) {

@@ -104,4 +104,14 @@ class PodManifestsTest {
                 java.util.List.of(), java.util.List.of(), java.util.List.of(), Map.of(), java.util.List.of(), java.util.Optional.empty());
         assertThat(snapshot.pendingPods()).extracting(Pod::uid).containsExactly(plain.uid(), "named");
     }
+
+    @Test
+    void priorityAndCreationTimeAreReadForTheKubeSchedulersQueue() throws Exception {
+        Pod p = PodManifests.pod(json("{'metadata': {'name': 'p', 'creationTimestamp': '2026-01-01T00:00:05Z'}, 'spec': {'priority': 1000}}")).orElseThrow();
+        assertThat(p.priority()).isEqualTo(1000);
+        assertThat(p.created()).isEqualTo(java.time.Instant.parse("2026-01-01T00:00:05Z"));
+        Pod bare = PodManifests.pod(json("{'metadata': {'name': 'p', 'creationTimestamp': 'yesterday'}, 'spec': {}}")).orElseThrow();
+        assertThat(bare.priority()).isZero();
+        assertThat(bare.created()).as("an unreadable timestamp sorts first, as if unknown").isEqualTo(java.time.Instant.EPOCH);
+    }
 }

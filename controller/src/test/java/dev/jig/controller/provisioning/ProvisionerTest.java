@@ -2,6 +2,7 @@ package dev.jig.controller.provisioning;
 
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.ec2.NodeClass;
+import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
@@ -28,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import static dev.jig.controller.testing.Fixtures.ZONES;
 import static dev.jig.controller.testing.Fixtures.inflatePool;
 import static dev.jig.controller.testing.Fixtures.pool;
+import static dev.jig.controller.testing.Fixtures.req;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ProvisionerTest {
@@ -181,6 +183,25 @@ class ProvisionerTest {
                         new Quota(16000, 1_000_000, 0), List.of("alpha-web")))));
         world.waitUntilSettled(Duration.ofMinutes(5));
         assertThat(claims()).isNotEmpty();
+    }
+
+    @Test
+    void podsDisplacedByTheKubeSchedulerArePlannedAgainAtOnceNotAfterThePlanExpiry() {
+        add(inflatePool());
+        add(pool("general", 50, Map.of(), List.of(), Limits.NONE,
+                req(WellKnownLabels.INSTANCE_TYPE, Requirement.Operator.In, "m5.large"), req(WellKnownLabels.CAPACITY_TYPE, Requirement.Operator.In, "on-demand")));
+        pods("selective", 6, 0, 1024, Map.of("type", "karpenter"));
+        world.runFor(Duration.ofSeconds(10));
+        for (int i = 0; i < 6; i++) {
+            world.cluster().put(Pod.of("default", "urgent-" + i, ResourceList.of(0, 1024), Map.of("app", "urgent")).with().priority(1000).build());
+        }
+        world.runFor(Duration.ofSeconds(100));
+        String first = world.cluster().snapshot().nodes().get(0).name();
+        assertThat(world.cluster().snapshot().pods()).filteredOn(p -> p.name().startsWith("urgent-"))
+                .as("the first node to turn Ready took the higher-priority pods planned for the general pool's NodeClaim")
+                .allSatisfy(p -> assertThat(p.nodeName()).isEqualTo(first));
+        assertThat(world.cluster().snapshot().pendingPods()).as("the displaced pods are bound within 100 s, not after the plan expiry").isEmpty();
+        assertThat(world.provisioner().launches()).extracting(Provisioner.Launch::replan).containsExactly(false, false, true);
     }
 
     private long launchedCpu() {

@@ -51,4 +51,19 @@ class InflateScenarioTest {
     void sameScenarioSameTimeline() throws IOException {
         assertThat(play().json()).isEqualTo(play().json());
     }
+
+    @Test
+    void everyWaitSettlesAndWhatSettledCostsWhatWasPlanned() throws IOException {
+        SimulationReport r = play();
+        assertThat(r.waits()).hasSize(2).allSatisfy(w -> {
+            assertThat(w.settled()).isTrue();
+            assertThat(w.pending()).isEmpty();
+        });
+        assertThat(r.waits().get(0).costPerHour()).isEqualTo(0.096, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(r.plannedPerHour()).isEqualTo(0.192, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(r.replannedPerHour()).isZero();
+        assertThat(r.settledPerHour()).hasValue(0.192);
+        assertThat(r.text()).contains("Cost: planned $0.1920/h", "settled $0.1920/h (1.00× planned)");
+        assertThat(r.json()).contains("\"plannedPerHour\" : 0.192", "\"settledPerHour\" : 0.192", "\"outcome\" : \"settled\"");
+    }
 }

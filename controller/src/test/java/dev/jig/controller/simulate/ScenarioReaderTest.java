@@ -92,4 +92,33 @@ class ScenarioReaderTest {
         assertThat(r.scenario()).isEmpty();
         assertThat(r.diagnostics()).anyMatch(d -> d.rule().id().startsWith("JIG030") && d.position().line() == 9);
     }
+
+    @Test
+    void theKubeSchedulerScoresLeastAllocatedUnlessTheScenarioAsksForMostAllocated() {
+        String head = "apiVersion: jig.dev/v1alpha1\nkind: Scenario\nspec:\n";
+        assertThat(read(head + "  zones: [us-east-1a]\n").scenario().orElseThrow().kubeScheduler()).isEqualTo(KubeSchedulerScoring.LEAST_ALLOCATED);
+        assertThat(read(head + "  kubeScheduler: {scoring: MostAllocated}\n").scenario().orElseThrow().kubeScheduler())
+                .isEqualTo(KubeSchedulerScoring.MOST_ALLOCATED);
+        var bad = read(head + "  kubeScheduler: {scoring: Random}\n");
+        assertThat(bad.scenario()).isEmpty();
+        assertThat(bad.diagnostics()).singleElement().satisfies(d -> {
+            assertThat(d.position().line()).isEqualTo(4);
+            assertThat(d.message()).contains("'Random'", "LeastAllocated or MostAllocated");
+        });
+    }
+
+    @Test
+    void aShorthandDeploymentCarriesItsPriorityIntoItsPods() {
+        var r = read("""
+                apiVersion: jig.dev/v1alpha1
+                kind: Scenario
+                spec:
+                  deployments:
+                    - name: urgent
+                      priority: 1000
+                      requests: {cpu: 500m}
+                """);
+        Scenario.Workload w = r.scenario().orElseThrow().deployments().get(0);
+        assertThat(dev.jig.controller.manifest.PodManifests.template("default", "urgent-0", w.labels(), w.podSpec()).priority()).isEqualTo(1000);
+    }
 }

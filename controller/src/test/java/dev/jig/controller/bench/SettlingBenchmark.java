@@ -1,0 +1,64 @@
+package dev.jig.controller.bench;
+
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.ec2.NodeClass;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.provisioning.Provisioner;
+import dev.jig.controller.scheduling.SchedulingInput;
+import dev.jig.controller.simulate.KubeSchedulerScoring;
+import dev.jig.controller.simulate.SimulatedWorld;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Plays {@link BenchmarkWorkload} through the whole simulated world (provisioner, simulated cloud
+ * with 30 s boot and 10 s ready latency, kubelets and the simulated kube-scheduler) and prints, per
+ * mix, size and kube-scheduler scoring, the <em>planned</em> cost (NodeClaims launched for new
+ * demand), the <em>settled</em> cost (the nodes once every pod is bound and nothing is in flight),
+ * both against the LP lower bound of {@link SchedulingBenchmark#lowerBound}, and how long the last
+ * pod waited to be bound (simulated time).
+ *
+ * <p>Arguments: {@code [sizes...]}, default {@code 1000 5000}.
+ */
+public final class SettlingBenchmark {
+
+    public static void main(String[] args) {
+        int[] sizes = args.length > 0 ? Arrays.stream(args).mapToInt(Integer::parseInt).toArray() : new int[] {1000, 5000};
+        Catalog catalog = Catalog.bundled();
+        SchedulingInput.Pool pool = BenchmarkWorkload.pool(catalog);
+        System.out.printf(Locale.ROOT, "%-8s %6s %-15s %7s %10s %7s %10s %7s %10s %9s %9s%n", "mix", "pods", "kube-scheduler",
+                "nodes", "planned", "ratio", "settled", "ratio", "bound $/h", "all bound", "last bind");
+        for (String mix : new String[] {"generic", "diverse"}) {
+            for (int n : sizes) {
+                for (KubeSchedulerScoring scoring : KubeSchedulerScoring.values()) row(catalog, pool, mix, n, scoring);
+            }
+        }
+    }
+
+    private static void row(Catalog catalog, SchedulingInput.Pool pool, String mix, int n, KubeSchedulerScoring scoring) {
+        List<Pod> pods = mix.equals("generic") ? BenchmarkWorkload.generic(n, 42) : BenchmarkWorkload.diverse(n, 42);
+        SimulatedWorld world = new SimulatedWorld(catalog, List.of(BenchmarkWorkload.ZONES), false, Duration.ofSeconds(30),
+                Duration.ofSeconds(10), scoring);
+        world.cluster().put(pool.pool());
+        world.cluster().put(NodeClass.al2023(pool.pool().nodeClassName()));
+        for (Pod p : pods) world.cluster().put(p.with().created(world.clock().instant()).build());
+        long lastBind = 0;
+        boolean settled = false;
+        for (int s = 0; s < 1800 && !settled; s++) {
+            world.tick();
+            if (!world.cluster().snapshot().pendingPods().isEmpty()) lastBind = s + 1;
+            else settled = world.waitUntilSettled(Duration.ofMinutes(5));
+        }
+        double planned = 0;
+        for (Provisioner.Launch l : world.provisioner().launches()) if (!l.replan() && !Double.isNaN(l.pricePerHour())) planned += l.pricePerHour();
+        double cost = 0;
+        for (NodeClaim c : world.cluster().snapshot().nodeClaims()) if (c.status() != null) cost += c.status().pricePerHour();
+        double bound = SchedulingBenchmark.lowerBound(pods, pool.instanceTypes());
+        System.out.printf(Locale.ROOT, "%-8s %6d %-15s %7d %10.2f %7.3f %10.2f %7.3f %10.2f %9s %8ds%n", mix, n, scoring.configName(),
+                world.cluster().snapshot().nodes().size(), planned, planned / bound, cost, cost / bound, bound, settled ? "yes" : "NO", lastBind);
+    }
+}

@@ -1,0 +1,36 @@
+package dev.jig.controller.simulate;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SimulationReportTest {
+
+    private static SimulationReport report(List<SimulationReport.WaitLine> waits, List<SimulationReport.PendingPod> pending, OptionalDouble settled) {
+        return new SimulationReport("s", "s.yaml", List.of(), List.of(), List.of(), List.of(), pending.size(), 2.0, List.of(), waits, pending, 1.6, 0.4, settled);
+    }
+
+    @Test
+    void pendingPodsWithTheSameReasonShareOneLineButEachKeepsItsOwnJsonEntry() {
+        List<SimulationReport.PendingPod> pending = List.of(new SimulationReport.PendingPod("ns/a", "too big"),
+                new SimulationReport.PendingPod("ns/b", "too big"), new SimulationReport.PendingPod("ns/c", "too big"),
+                new SimulationReport.PendingPod("ns/d", "too big"), new SimulationReport.PendingPod("ns/e", "gated"));
+        SimulationReport r = report(List.of(new SimulationReport.WaitLine("s.yaml:9:7", 600, false, 600, 2.0, pending)), pending,
+                OptionalDouble.empty());
+        assertThat(r.text()).contains("TIMEOUT  s.yaml:9:7: after 10:00 (at +10:00), $2.0000 per hour, 5 pod(s) pending",
+                "  4 pods (ns/a, ns/b, ns/c, ...): too big\n", "  ns/e: gated\n", "settled unknown (the last wait timed out)",
+                "planned $1.6000/h", "re-planned $0.4000/h");
+        assertThat(r.json()).contains("\"outcome\" : \"timeout\"", "\"settledPerHour\" : null", "\"pod\" : \"ns/d\"");
+    }
+
+    @Test
+    void theSettledCostIsComparedWithThePlannedCost() {
+        SimulationReport r = report(List.of(new SimulationReport.WaitLine("s.yaml:9:7", 60, true, 60, 2.0, List.of())), List.of(),
+                OptionalDouble.of(2.0));
+        assertThat(r.text()).contains("settled $2.0000/h (1.25× planned)").doesNotContain("Pending pods");
+        assertThat(r.json()).contains("\"settledPerHour\" : 2.0", "\"outcome\" : \"settled\"");
+    }
+}
