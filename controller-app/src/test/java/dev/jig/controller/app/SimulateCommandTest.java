@@ -131,4 +131,93 @@ class SimulateCommandTest {
         assertThat(run("simulate", f.toString())).isEqualTo(ExitCode.FINDINGS);
         assertThat(out.toString()).contains("error[JIG0702]", "s.yaml:5:");
     }
+
+    @Test
+    void everyFeatureOfTheFormatReadsAndPlaysAtItsLimits(@TempDir Path dir) throws Exception {
+        String inflate = Files.readString(INFLATE);
+        String pools = inflate.substring(inflate.indexOf("  nodePools:"), inflate.indexOf("  deployments:"));
+        Path f = write(dir, """
+                apiVersion: jig.dev/v1alpha1
+                kind: Scenario
+                metadata: {name: limits}
+                spec:
+                  zones: [us-east-1a, us-east-1b]
+                  cloud:
+                    bootLatency: 0s
+                    readyLatency: 24h
+                    spot: false
+                    capacityErrors:
+                      - {instanceType: c5.large}
+                      - {zone: us-east-1b, capacityType: "*"}
+                  kubeScheduler: {scoring: MostAllocated}
+                """ + pools + """
+                  daemonSets:
+                    - name: agent
+                      template:
+                        metadata: {labels: {app: agent}}
+                        spec:
+                          containers: [{name: agent, image: agent:1, resources: {requests: {cpu: 100m, memory: 128Mi}}}]
+                          tolerations: [{operator: Exists}]
+                  deployments:
+                    - name: web
+                      replicas: 2
+                      template:
+                        spec:
+                          initContainers:
+                            - {name: proxy, restartPolicy: Always, resources: {requests: {cpu: 100m}}}
+                            - {name: init, resources: {limits: {memory: 2Gi}}}
+                          containers: [{name: main, resources: {requests: {cpu: "1", memory: 1Gi}, limits: {memory: 1Gi}}}]
+                          overhead: {cpu: 10m}
+                          nodeSelector: {type: karpenter}
+                          affinity:
+                            nodeAffinity:
+                              requiredDuringSchedulingIgnoredDuringExecution:
+                                nodeSelectorTerms:
+                                  - matchExpressions:
+                                      - {key: karpenter.k8s.aws/instance-cpu, operator: Gt, values: ["1"]}
+                                      - {key: kubernetes.io/arch, operator: Exists}
+                              preferredDuringSchedulingIgnoredDuringExecution:
+                                - weight: 10
+                                  preference: {matchExpressions: [{key: topology.kubernetes.io/zone, operator: In, values: [us-east-1a]}]}
+                            podAntiAffinity:
+                              preferredDuringSchedulingIgnoredDuringExecution:
+                                - weight: 100
+                                  podAffinityTerm:
+                                    labelSelector: {matchLabels: {app: web}}
+                                    topologyKey: kubernetes.io/hostname
+                                    namespaceSelector: {}
+                          topologySpreadConstraints:
+                            - maxSkew: 1
+                              topologyKey: topology.kubernetes.io/zone
+                              whenUnsatisfiable: ScheduleAnyway
+                              labelSelector: {matchExpressions: [{key: app, operator: In, values: [web]}]}
+                              matchLabelKeys: [app]
+                              minDomains: 1
+                              nodeAffinityPolicy: Honor
+                              nodeTaintsPolicy: Ignore
+                    - name: batch
+                      namespace: jobs
+                      labels: {app: batch}
+                      requests: {cpu: 500m}
+                      limits: {memory: 512Mi}
+                      nodeSelector: {type: karpenter}
+                      tolerations: [{key: workload, operator: Equal, value: jobs, effect: NoSchedule}]
+                      affinity:
+                        podAffinity:
+                          requiredDuringSchedulingIgnoredDuringExecution:
+                            - {labelSelector: {matchLabels: {app: web}}, topologyKey: topology.kubernetes.io/zone, namespaces: [default]}
+                  steps:
+                    - scale: {deployment: batch, replicas: 3}
+                    - wait: {}
+                    - advance: 24h
+                    - expect: {pending: 0}
+                    - scale: {deployment: web, replicas: 0}
+                    - advance: 1s
+                    - expect: {pending: 0}
+                """);
+        int code = run("simulate", f.toString());
+        assertThat(err.toString()).isEmpty();
+        assertThat(out.toString()).as(out.toString()).contains("Scenario limits", "Timeline", "Expectations").doesNotContain("error[");
+        assertThat(code).as(out.toString()).isZero();
+    }
 }
