@@ -11,6 +11,7 @@ import dev.jig.api.ec2.InstanceType;
 import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.GoDuration;
 import dev.jig.api.karpenter.Quantity;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.karpenter.rules.KarpenterRules;
 import dev.jig.api.karpenter.rules.Violation;
 import dev.jig.api.source.Position;
@@ -141,6 +142,11 @@ public final class ScenarioReader {
             if (policies.isEmpty()) nodeClassRefs(spec.get("nodePools"), classes);
             List<Scenario.Workload> daemonSets = workloads(spec.get("daemonSets"), "/spec/daemonSets", "DaemonSet");
             List<Scenario.Workload> deployments = workloads(spec.get("deployments"), "/spec/deployments", "deployment");
+            if (policies.isEmpty()) {
+                List<String> poolNames = names(array(spec.get("nodePools")));
+                poolSelectors(spec.get("daemonSets"), "/spec/daemonSets", poolNames);
+                poolSelectors(spec.get("deployments"), "/spec/deployments", poolNames);
+            }
             List<Scenario.Step> steps = steps(spec.get("steps"), deployments);
             return new Scenario(name, path, zones, boot, ready, cloud.path("spot").asBoolean(true), errors, policies, pools, classes,
                     daemonSets, deployments, steps);
@@ -190,7 +196,7 @@ public final class ScenarioReader {
 
         /** Without a policy directory, every inline NodePool's nodeClassRef must name an inline EC2NodeClass. */
         private void nodeClassRefs(JsonNode pools, List<JsonNode> classes) {
-            List<String> names = classes.stream().map(c -> c.path("metadata").path("name").asText()).toList();
+            List<String> names = names(classes);
             int i = 0;
             for (JsonNode pool : array(pools)) {
                 String at = "/spec/nodePools/" + i++ + "/spec/template/spec/nodeClassRef/name";
@@ -198,6 +204,17 @@ public final class ScenarioReader {
                 if (names.contains(ref)) continue;
                 reference(at, "NodePool '" + pool.path("metadata").path("name").asText() + "' names EC2NodeClass '" + ref
                         + "', which the scenario does not define" + near(ref, names));
+            }
+        }
+
+        /** Without a policy directory, a workload that selects {@code karpenter.sh/nodepool} must name an inline NodePool. */
+        private void poolSelectors(JsonNode workloads, String pointer, List<String> poolNames) {
+            int i = 0;
+            for (JsonNode w : array(workloads)) {
+                String at = pointer + "/" + i++ + (w.has("template") ? "/template/spec" : "") + "/nodeSelector/" + SourceMap.escape(WellKnownLabels.NODEPOOL);
+                JsonNode selector = (w.has("template") ? w.path("template").path("spec") : w).path("nodeSelector").get(WellKnownLabels.NODEPOOL);
+                if (selector == null || poolNames.contains(selector.asText())) continue;
+                reference(at, "the pods select NodePool '" + selector.asText() + "', which the scenario does not define" + near(selector.asText(), poolNames));
             }
         }
 
@@ -373,6 +390,13 @@ public final class ScenarioReader {
     /** A name like the one typed, as the schema findings suggest fields: {@code " (did you mean 'x'?)"} or nothing. */
     private static String near(String typed, Collection<String> names) {
         return NearestName.of(typed, names).map(n -> " (did you mean '" + n + "'?)").orElse("");
+    }
+
+    /** The {@code metadata.name}s of a list of objects. */
+    private static List<String> names(Iterable<JsonNode> objects) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode o : objects) out.add(o.path("metadata").path("name").asText());
+        return out;
     }
 
     private static List<String> strings(JsonNode n) {

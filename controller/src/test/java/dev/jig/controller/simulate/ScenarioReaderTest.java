@@ -163,6 +163,17 @@ class ScenarioReaderTest {
     }
 
     @Test
+    void aNodePoolSelectorMustNameAnInlineNodePool() throws Exception {
+        String yaml = Files.readString(InflateScenarioTest.FILE).replace("nodeSelector: {type: karpenter}", "nodeSelector: {karpenter.sh/nodepool: defualt}");
+        var r = read(yaml);
+        assertThat(r.diagnostics()).singleElement().satisfies(d -> {
+            assertThat(d.rule()).isEqualTo(Rule.SCENARIO_REFERENCE);
+            assertThat(d.message()).isEqualTo("the pods select NodePool 'defualt', which the scenario does not define (did you mean 'default'?)");
+            assertThat(d.position().line()).isEqualTo(64);
+        });
+    }
+
+    @Test
     void thePolicyDirectoryMustExist(@TempDir Path dir) throws Exception {
         Path scenario = dir.resolve("s.yaml");
         String yaml = HEAD + "  policies: ../nowhere\n  steps: [{advance: 1s}]\n";
