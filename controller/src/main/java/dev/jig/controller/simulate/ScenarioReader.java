@@ -1,17 +1,12 @@
 package dev.jig.controller.simulate;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.diag.Diagnostic;
-import dev.jig.api.diag.NearestName;
 import dev.jig.api.diag.Rule;
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.ec2.InstanceType;
 import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.GoDuration;
-import dev.jig.api.karpenter.Quantity;
-import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.karpenter.rules.KarpenterRules;
 import dev.jig.api.karpenter.rules.Violation;
 import dev.jig.api.source.Position;
@@ -19,16 +14,12 @@ import dev.jig.api.source.SourceFile;
 import dev.jig.api.source.SourceMap;
 import dev.jig.api.yaml.LoadedDocument;
 import dev.jig.api.yaml.YamlLoader;
-import dev.jig.controller.manifest.PodManifests;
 
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,12 +47,7 @@ public final class ScenarioReader {
 
     /** The longest a {@code wait} or {@code advance} step, or a cloud latency, may last: the clock ticks by the second. */
     public static final Duration LONGEST_STEP = Duration.ofHours(24);
-    /** The largest quantity (in bytes, cores or devices) a request or limit may ask for: larger sums would overflow. */
-    static final BigDecimal LARGEST_QUANTITY = BigDecimal.TEN.pow(15);
-    private static final String PAUSE = "registry.k8s.io/pause:3.10";
     private static final List<String> DEFAULT_ZONES = List.of("us-east-1a", "us-east-1b", "us-east-1c");
-    private static final List<String> SHORTHAND = List.of("labels", "requests", "limits", "nodeSelector", "tolerations", "affinity",
-            "topologySpreadConstraints");
     private static final String ANY = "*";
 
     /** The scenario, or the diagnostics that stopped it. */
@@ -94,35 +80,35 @@ public final class ScenarioReader {
 
         private final Path path;
         private final String file;
-        private final List<Diagnostic> findings = new ArrayList<>();
-        private SourceMap positions;
+        private final ScenarioFindings findings;
 
         Reading(Path path) {
             this.path = path;
             this.file = path.toString();
+            this.findings = new ScenarioFindings(file);
         }
 
         Result parse(String text) {
             YamlLoader.Result loaded = new YamlLoader().load(new SourceFile(file, text));
             findings.addAll(loaded.diagnostics());
-            if (loaded.document().isEmpty() || findings.stream().anyMatch(Diagnostic::isError)) return failed();
+            if (loaded.document().isEmpty() || findings.hasErrors()) return failed();
             LoadedDocument doc = loaded.document().get();
-            positions = doc.positions();
+            findings.positions(doc.positions());
             JsonNode root = doc.root();
             if (!isScenario(root)) {
-                add(Rule.SCENARIO_KIND, root.isObject() && root.has("kind") ? "/kind" : "",
+                findings.add(Rule.SCENARIO_KIND, root.isObject() && root.has("kind") ? "/kind" : "",
                         "not a scenario: a scenario has apiVersion: " + ApiGroups.JIG_V1ALPHA1 + " and kind: Scenario"
                                 + (root.isObject() && root.has("kind") ? ", found kind '" + root.path("kind").asText() + "'" : ""));
                 return failed();
             }
             findings.addAll(schema.validate(doc));
-            if (findings.stream().anyMatch(Diagnostic::isError)) return failed();
+            if (findings.hasErrors()) return failed();
             Scenario s = scenario(root.path("spec"), root.path("metadata").path("name").asText(String.valueOf(path.getFileName())));
-            return findings.stream().anyMatch(Diagnostic::isError) ? failed() : new Result(Optional.of(s), findings);
+            return findings.hasErrors() ? failed() : new Result(Optional.of(s), findings.list());
         }
 
         private Result failed() {
-            return new Result(Optional.empty(), findings);
+            return new Result(Optional.empty(), findings.list());
         }
 
         private static boolean isScenario(JsonNode root) {
@@ -139,13 +125,14 @@ public final class ScenarioReader {
             Optional<Path> policies = policies(spec.get("policies"));
             List<JsonNode> classes = karpenterObjects(spec.get("nodeClasses"), "/spec/nodeClasses");
             List<JsonNode> pools = karpenterObjects(spec.get("nodePools"), "/spec/nodePools");
-            if (policies.isEmpty()) nodeClassRefs(spec.get("nodePools"), classes);
-            List<Scenario.Workload> daemonSets = workloads(spec.get("daemonSets"), "/spec/daemonSets", "DaemonSet");
-            List<Scenario.Workload> deployments = workloads(spec.get("deployments"), "/spec/deployments", "deployment");
-            if (policies.isEmpty()) {
+            if (!spec.has("policies")) nodeClassRefs(spec.get("nodePools"), classes);
+            ScenarioWorkloads workloads = new ScenarioWorkloads(findings);
+            List<Scenario.Workload> daemonSets = workloads.read(spec.get("daemonSets"), "/spec/daemonSets", "DaemonSet");
+            List<Scenario.Workload> deployments = workloads.read(spec.get("deployments"), "/spec/deployments", "deployment");
+            if (!spec.has("policies")) {
                 List<String> poolNames = names(array(spec.get("nodePools")));
-                poolSelectors(spec.get("daemonSets"), "/spec/daemonSets", poolNames);
-                poolSelectors(spec.get("deployments"), "/spec/deployments", poolNames);
+                workloads.poolSelectors(spec.get("daemonSets"), "/spec/daemonSets", poolNames);
+                workloads.poolSelectors(spec.get("deployments"), "/spec/deployments", poolNames);
             }
             List<Scenario.Step> steps = steps(spec.get("steps"), deployments);
             return new Scenario(name, path, zones, boot, ready, cloud.path("spot").asBoolean(true), errors, policies, pools, classes,
@@ -161,7 +148,7 @@ public final class ScenarioReader {
                 String zone = e.path("zone").asText(ANY);
                 if (!type.equals(ANY)) instanceType(type, at + "/instanceType");
                 if (!zone.equals(ANY) && !zones.contains(zone)) {
-                    reference(at + "/zone", "zone '" + zone + "' is not one of the scenario's zones " + zones + near(zone, zones));
+                    findings.reference(at + "/zone", "zone '" + zone + "' is not one of the scenario's zones " + zones + ScenarioFindings.near(zone, zones));
                 }
                 out.add(new Scenario.CapacityError(type, zone, e.path("capacityType").asText(ANY)));
             }
@@ -174,10 +161,10 @@ public final class ScenarioReader {
             try {
                 dir = path.toAbsolutePath().getParent().resolve(node.asText()).normalize();
             } catch (InvalidPathException e) {
-                add(Rule.SCENARIO_VALUE, "/spec/policies", "'" + node.asText() + "' is not a path: " + e.getReason());
+                findings.add(Rule.SCENARIO_VALUE, "/spec/policies", "'" + node.asText() + "' is not a path: " + e.getReason());
                 return Optional.empty();
             }
-            if (!Files.isDirectory(dir)) reference("/spec/policies", "no policy directory at " + dir);
+            if (!Files.isDirectory(dir)) findings.reference("/spec/policies", "no policy directory at " + dir);
             return Optional.of(dir);
         }
 
@@ -188,7 +175,7 @@ public final class ScenarioReader {
             for (JsonNode o : array(list)) {
                 String at = pointer + "/" + i++;
                 List<Violation> violations = KarpenterRules.validate(o);
-                for (Violation v : violations) findings.add(Diagnostic.of(v.rule(), positions.value(at + v.pointer()), v.message()));
+                for (Violation v : violations) findings.add(v.rule(), findings.value(at + v.pointer()), v.message(), v.rule().hint());
                 if (violations.isEmpty()) out.add(o);
             }
             return out;
@@ -202,106 +189,8 @@ public final class ScenarioReader {
                 String at = "/spec/nodePools/" + i++ + "/spec/template/spec/nodeClassRef/name";
                 String ref = pool.path("spec").path("template").path("spec").path("nodeClassRef").path("name").asText();
                 if (names.contains(ref)) continue;
-                reference(at, "NodePool '" + pool.path("metadata").path("name").asText() + "' names EC2NodeClass '" + ref
-                        + "', which the scenario does not define" + near(ref, names));
-            }
-        }
-
-        /** Without a policy directory, a workload that selects {@code karpenter.sh/nodepool} must name an inline NodePool. */
-        private void poolSelectors(JsonNode workloads, String pointer, List<String> poolNames) {
-            int i = 0;
-            for (JsonNode w : array(workloads)) {
-                String at = pointer + "/" + i++ + (w.has("template") ? "/template/spec" : "") + "/nodeSelector/" + SourceMap.escape(WellKnownLabels.NODEPOOL);
-                JsonNode selector = (w.has("template") ? w.path("template").path("spec") : w).path("nodeSelector").get(WellKnownLabels.NODEPOOL);
-                if (selector == null || poolNames.contains(selector.asText())) continue;
-                reference(at, "the pods select NodePool '" + selector.asText() + "', which the scenario does not define" + near(selector.asText(), poolNames));
-            }
-        }
-
-        private List<Scenario.Workload> workloads(JsonNode list, String pointer, String what) {
-            List<Scenario.Workload> out = new ArrayList<>();
-            Map<String, String> seen = new HashMap<>();
-            int i = 0;
-            for (JsonNode w : array(list)) {
-                String at = pointer + "/" + i++;
-                String name = w.path("name").asText();
-                int before = findings.size();
-                String first = seen.putIfAbsent(name, at);
-                if (first != null) {
-                    add(Rule.SCENARIO_VALUE, at + "/name", "a second " + what + " named '" + name + "' (the first is at "
-                            + positions.value(first + "/name") + ")");
-                }
-                Map<String, String> labels = new LinkedHashMap<>();
-                JsonNode spec;
-                if (w.has("template")) {
-                    for (String field : SHORTHAND) {
-                        if (w.has(field)) {
-                            add(Rule.SCENARIO_VALUE, positions.key(at + "/" + field), "'" + field + "' is given beside 'template', which would ignore it",
-                                    "Give the pods either with the shorthand fields or as a template; move '" + field + "' into the template.");
-                        }
-                    }
-                    w.path("template").path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
-                    spec = w.path("template").path("spec");
-                    quantities(spec, at + "/template/spec");
-                } else {
-                    w.path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
-                    spec = shorthandSpec(w);
-                    quantities(w, at);
-                }
-                if (labels.isEmpty()) labels.put("app", name);
-                String namespace = w.path("namespace").asText("default");
-                int replicas = w.path("replicas").asInt(0);
-                if (findings.size() == before && podTemplateReads(namespace, name, labels, spec, at)) out.add(new Scenario.Workload(name, namespace, replicas, labels, spec));
-            }
-            return out;
-        }
-
-        /** Every request, limit and overhead of a pod spec (or of a shorthand workload) is a quantity that fits. */
-        private void quantities(JsonNode spec, String at) {
-            resources(spec.get("requests"), at + "/requests");
-            resources(spec.get("limits"), at + "/limits");
-            resources(spec.get("overhead"), at + "/overhead");
-            for (String list : new String[] {"containers", "initContainers"}) {
-                int i = 0;
-                for (JsonNode c : array(spec.get(list))) {
-                    String ca = at + "/" + list + "/" + i++ + "/resources";
-                    resources(c.path("resources").get("requests"), ca + "/requests");
-                    resources(c.path("resources").get("limits"), ca + "/limits");
-                }
-            }
-        }
-
-        private void resources(JsonNode map, String at) {
-            if (map == null) return;
-            map.properties().forEach(e -> {
-                String text = e.getValue().asText();
-                Optional<Quantity> q = quantity(text);
-                if (q.isEmpty() || q.get().amount().abs().compareTo(LARGEST_QUANTITY) > 0) {
-                    add(Rule.SCENARIO_VALUE, at + "/" + SourceMap.escape(e.getKey()),
-                            e.getKey() + ": '" + text + "' is " + (q.isEmpty() ? "not a quantity" : "larger than any node (at most 10^15)"));
-                }
-            });
-        }
-
-        private static Optional<Quantity> quantity(String text) {
-            try {
-                return Quantity.tryParse(text);
-            } catch (IllegalArgumentException | ArithmeticException e) {
-                return Optional.empty();
-            }
-        }
-
-        /**
-         * Reads the pod template as the simulation will, so that whatever the schema and the checks above
-         * let through but the pod reader refuses is a finding at the workload, not a crash mid-run.
-         */
-        private boolean podTemplateReads(String namespace, String name, Map<String, String> labels, JsonNode spec, String at) {
-            try {
-                PodManifests.template(namespace, name + "-0", labels, spec);
-                return true;
-            } catch (IllegalArgumentException | ArithmeticException e) {
-                add(Rule.SCENARIO_VALUE, at, "the pods of '" + name + "' cannot be read: " + e.getMessage());
-                return false;
+                findings.reference(at, "NodePool '" + pool.path("metadata").path("name").asText() + "' names EC2NodeClass '" + ref
+                        + "', which the scenario does not define" + ScenarioFindings.near(ref, names));
             }
         }
 
@@ -311,10 +200,10 @@ public final class ScenarioReader {
             int i = 0;
             for (JsonNode s : array(list)) {
                 String at = "/spec/steps/" + i++;
-                Position pos = positions.value(at);
+                Position pos = findings.value(at);
                 if (s.has("scale")) {
                     String d = s.path("scale").path("deployment").asText();
-                    if (!names.contains(d)) reference(at + "/scale/deployment", "no deployment named '" + d + "'" + near(d, names));
+                    if (!names.contains(d)) findings.reference(at + "/scale/deployment", "no deployment named '" + d + "'" + ScenarioFindings.near(d, names));
                     out.add(new Scenario.Scale(d, s.path("scale").path("replicas").asInt(), pos));
                 } else if (s.has("wait")) {
                     out.add(new Scenario.Wait(duration(s.path("wait"), "timeout", "15m", at + "/wait/timeout", true), pos));
@@ -342,12 +231,12 @@ public final class ScenarioReader {
             String text = parent.path(field).asText(fallback);
             Optional<Long> seconds = GoDuration.parseSeconds(text);
             if (seconds.isEmpty() || seconds.get() > LONGEST_STEP.getSeconds()) {
-                add(Rule.SCENARIO_VALUE, positions.value(pointer), "'" + text + "' is " + (seconds.isEmpty() ? "too long to read" : "longer than "
+                findings.add(Rule.SCENARIO_VALUE, findings.value(pointer), "'" + text + "' is " + (seconds.isEmpty() ? "too long to read" : "longer than "
                         + GoDuration.formatMinutes(LONGEST_STEP.toMinutes())) + ", the longest a step or latency may be", "Split a longer stretch into several steps.");
                 return Duration.ZERO;
             }
             if (mustPass && seconds.get() == 0) {
-                add(Rule.SCENARIO_VALUE, positions.value(pointer), "'" + text + "' lets no time pass", "Give a duration longer than 0s, or remove the step.");
+                findings.add(Rule.SCENARIO_VALUE, findings.value(pointer), "'" + text + "' lets no time pass", "Give a duration longer than 0s, or remove the step.");
             }
             return Duration.ofSeconds(seconds.get());
         }
@@ -355,41 +244,8 @@ public final class ScenarioReader {
         private void instanceType(String name, String pointer) {
             if (catalog.find(name).isPresent()) return;
             List<String> names = catalog.all().stream().map(InstanceType::name).toList();
-            reference(pointer, "instance type '" + name + "' is not in the catalog (" + catalog.region() + ")" + near(name, names));
+            findings.reference(pointer, "instance type '" + name + "' is not in the catalog (" + catalog.region() + ")" + ScenarioFindings.near(name, names));
         }
-
-        private void reference(String pointer, String message) {
-            add(Rule.SCENARIO_REFERENCE, pointer, message);
-        }
-
-        private void add(Rule rule, String pointer, String message) {
-            findings.add(Diagnostic.of(rule, positions.value(pointer), message));
-        }
-
-        private void add(Rule rule, Position at, String message, String hint) {
-            findings.add(Diagnostic.of(rule, at, message, hint));
-        }
-    }
-
-    /** {@code requests}, {@code nodeSelector}, {@code tolerations}, {@code affinity}, {@code topologySpreadConstraints} as a pod spec. */
-    private static JsonNode shorthandSpec(JsonNode w) {
-        JsonNodeFactory f = JsonNodeFactory.instance;
-        ObjectNode spec = f.objectNode();
-        ObjectNode container = spec.putArray("containers").addObject();
-        container.put("name", "main");
-        container.put("image", PAUSE);
-        ObjectNode resources = container.putObject("resources");
-        if (w.has("requests")) resources.set("requests", w.get("requests"));
-        if (w.has("limits")) resources.set("limits", w.get("limits"));
-        for (String field : new String[] {"nodeSelector", "tolerations", "affinity", "topologySpreadConstraints"}) {
-            if (w.has(field)) spec.set(field, w.get(field));
-        }
-        return spec;
-    }
-
-    /** A name like the one typed, as the schema findings suggest fields: {@code " (did you mean 'x'?)"} or nothing. */
-    private static String near(String typed, Collection<String> names) {
-        return NearestName.of(typed, names).map(n -> " (did you mean '" + n + "'?)").orElse("");
     }
 
     /** The {@code metadata.name}s of a list of objects. */
@@ -405,7 +261,8 @@ public final class ScenarioReader {
         return out;
     }
 
-    private static Iterable<JsonNode> array(JsonNode n) {
+    /** The items of a list; nothing for a value that is absent or not a list. */
+    static Iterable<JsonNode> array(JsonNode n) {
         return n == null || !n.isArray() ? List.of() : n;
     }
 }
