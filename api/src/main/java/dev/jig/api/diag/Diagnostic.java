@@ -1,5 +1,7 @@
 package dev.jig.api.diag;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.source.Position;
 import java.util.Comparator;
 
@@ -24,6 +26,31 @@ public record Diagnostic(Rule rule, Severity severity, Position position, String
 
     public boolean isError() {
         return severity == Severity.ERROR;
+    }
+
+    /**
+     * The lines a person reads, as {@code jig lint} prints them: {@link #toString()} and, when there is
+     * a hint, an indented {@code hint:} line; every line ends with a newline.
+     */
+    public String lines() {
+        return this + "\n" + (hint == null ? "" : "  hint: " + hint + "\n");
+    }
+
+    /**
+     * The finding as structured data, as every JSON report of Jig writes it ({@code jig lint --format json},
+     * {@code jig-controller simulate --format json}): rule, title, severity, file, line, column, message, hint.
+     */
+    public ObjectNode json() {
+        ObjectNode f = JsonNodeFactory.instance.objectNode();
+        f.put("rule", rule.id());
+        f.put("title", rule.title());
+        f.put("severity", severity.label());
+        f.put("file", position.file());
+        f.put("line", position.line());
+        f.put("column", position.column());
+        f.put("message", message);
+        f.put("hint", hint);
+        return f;
     }
 
     @Override

@@ -10,7 +10,7 @@ import static dev.jig.api.diag.Severity.WARNING;
  * conformance with the Karpenter v1.14.1 CRDs (0301-0303) and values the CRDs let through that
  * Kubernetes cannot read or that would break quotas (0304-0305), JIG04xx generation, JIG05xx the
  * admission webhook (objects admitted into the cluster), JIG06xx the controller (why a pod cannot
- * be placed; simulate scenarios).
+ * be placed), JIG07xx {@code simulate} scenario files.
  */
 public enum Rule {
     // --- JIG00xx: reading files -------------------------------------------------------------
@@ -158,8 +158,24 @@ public enum Rule {
             "Create a NodePool (or compile the tenant policies) whose instance types have offerings."),
     MIN_VALUES("JIG0609", ERROR, "the pool's minValues cannot be met",
             "Lower minValues or widen the pool's requirements so enough distinct values remain."),
-    SCENARIO("JIG0610", ERROR, "invalid simulate scenario",
-            "See examples/scenarios/inflate.yaml for the scenario format.");
+    /**
+     * Retired: scenario findings have their own family, JIG07xx, since scenarios are checked against a
+     * JSON Schema. Kept so that the id is never reused; nothing reports it any more.
+     */
+    @Deprecated
+    SCENARIO("JIG0610", ERROR, "invalid simulate scenario (retired, see JIG07xx)",
+            "See examples/scenarios/README.md for the scenario format."),
+
+    // --- JIG07xx: simulate scenario files -------------------------------------------------------
+    SCENARIO_KIND("JIG0701", ERROR, "not a simulate scenario",
+            "A scenario file is one YAML document with `apiVersion: jig.dev/v1alpha1` and `kind: Scenario`; see examples/scenarios/README.md."),
+    SCENARIO_SCHEMA("JIG0702", ERROR, "scenario does not match its JSON Schema",
+            "See examples/scenarios/README.md for the scenario format; editors check as you type with the modeline "
+                    + "`# yaml-language-server: $schema=../../policies/schema/scenario.schema.json`."),
+    SCENARIO_VALUE("JIG0703", ERROR, "invalid value in a scenario",
+            "The value has the right shape but cannot be used: see examples/scenarios/README.md for the allowed ranges."),
+    SCENARIO_REFERENCE("JIG0704", ERROR, "scenario names something it does not define",
+            "Name a deployment, EC2NodeClass, zone or instance type that exists: define it in the scenario or fix the spelling.");
 
     private final String id;
     private final Severity severity;

@@ -18,17 +18,7 @@ public final class JsonReport implements ReportFormat {
     public String render(List<Diagnostic> findings, List<String> files) {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         ArrayNode list = root.putArray("findings");
-        for (Diagnostic d : findings) {
-            ObjectNode f = list.addObject();
-            f.put("rule", d.rule().id());
-            f.put("title", d.rule().title());
-            f.put("severity", d.severity().label());
-            f.put("file", d.position().file());
-            f.put("line", d.position().line());
-            f.put("column", d.position().column());
-            f.put("message", d.message());
-            f.put("hint", d.hint());
-        }
+        for (Diagnostic d : findings) list.add(d.json());
         ObjectNode summary = root.putObject("summary");
         summary.put("files", files.size());
         summary.put("errors", findings.stream().filter(d -> d.severity() == Severity.ERROR).count());

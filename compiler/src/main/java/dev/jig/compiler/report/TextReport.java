@@ -10,10 +10,7 @@ public final class TextReport implements ReportFormat {
     @Override
     public String render(List<Diagnostic> findings, List<String> files) {
         StringBuilder out = new StringBuilder();
-        for (Diagnostic d : findings) {
-            out.append(d).append('\n');
-            if (d.hint() != null) out.append("  hint: ").append(d.hint()).append('\n');
-        }
+        for (Diagnostic d : findings) out.append(d.lines());
         out.append(summary(findings, files.size())).append('\n');
         return out.toString();
     }

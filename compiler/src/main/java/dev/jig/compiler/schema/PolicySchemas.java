@@ -2,14 +2,6 @@ package dev.jig.compiler.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.networknt.schema.Error;
-import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaLocation;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SchemaRegistryConfig;
-import com.networknt.schema.SpecificationVersion;
-import com.networknt.schema.path.NodePath;
-import com.networknt.schema.path.PathType;
 import dev.jig.api.diag.Diagnostic;
 import dev.jig.api.diag.Rule;
 import dev.jig.api.source.SourceMap;
@@ -17,13 +9,8 @@ import dev.jig.api.yaml.LoadedDocument;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.EnumMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -37,22 +24,20 @@ import java.util.Optional;
  * {@link Rule#SCHEMA} (or {@link Rule#UNKNOWN_KIND} when the document names no policy kind), sits
  * at the key or value at fault, names the field ({@code spec.pools[0].share}) and carries the
  * field's schema description as its hint. Cascades from {@code anyOf}/{@code oneOf} alternatives
- * are collapsed into the finding about the alternative that was meant.
+ * are collapsed into the finding about the alternative that was meant ({@link DocumentSchema} does
+ * the checking; this class picks the schema by {@code kind}).
  */
 public final class PolicySchemas {
 
     private static final String RESOURCE_FOLDER = "/dev/jig/compiler/schema/";
 
-    private record Compiled(Schema schema, SchemaTree tree, JsonNode document) {
-    }
-
     private static final class Bundled {
         static final PolicySchemas INSTANCE = load();
     }
 
-    private final Map<PolicyKind, Compiled> schemas;
+    private final Map<PolicyKind, DocumentSchema> schemas;
 
-    private PolicySchemas(Map<PolicyKind, Compiled> schemas) {
+    private PolicySchemas(Map<PolicyKind, DocumentSchema> schemas) {
         this.schemas = schemas;
     }
 
@@ -90,24 +75,15 @@ public final class PolicySchemas {
 
     /** Compiles the given schema documents; package-private for tests of the checker itself. */
     static PolicySchemas of(Map<PolicyKind, JsonNode> documents) {
-        SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
-                builder -> builder.schemaRegistryConfig(SchemaRegistryConfig.builder()
-                        .locale(Locale.ENGLISH)
-                        .pathType(PathType.JSON_POINTER)
-                        .build()));
-        Map<PolicyKind, Compiled> compiled = new EnumMap<>(PolicyKind.class);
-        documents.forEach((kind, doc) -> {
-            String id = doc.path("$id").asText("https://jig.dev/schema/v1alpha1/" + kind.schemaFile());
-            Schema schema = registry.getSchema(SchemaLocation.of(id), doc);
-            schema.initializeValidators();
-            compiled.put(kind, new Compiled(schema, new SchemaTree(doc), doc));
-        });
+        Map<PolicyKind, DocumentSchema> compiled = new EnumMap<>(PolicyKind.class);
+        documents.forEach((kind, doc) -> compiled.put(kind,
+                DocumentSchema.compile(doc, "https://jig.dev/schema/v1alpha1/" + kind.schemaFile(), Rule.SCHEMA)));
         return new PolicySchemas(compiled);
     }
 
     /** The schema document of a kind, as bundled (a copy: callers may not change the checker's). */
     public JsonNode schemaDocument(PolicyKind kind) {
-        return compiled(kind).document().deepCopy();
+        return compiled(kind).document();
     }
 
     /**
@@ -132,51 +108,12 @@ public final class PolicySchemas {
             return List.of(Diagnostic.of(Rule.UNKNOWN_KIND, positions.value("/kind"),
                     "kind '" + kindNode.asText() + "' is not a Jig policy kind (Platform or Tenant)"));
         }
-        Compiled c = compiled(kind.get());
-        List<Error> errors = c.schema().validate(root);
-        if (errors.isEmpty()) return List.of();
-        List<SchemaError> detached = new ArrayList<>(errors.size());
-        for (Error e : errors) detached.add(detach(e));
-        SchemaFindings findings = new SchemaFindings(document, c.tree());
-        LinkedHashSet<Diagnostic> out = new LinkedHashSet<>();
-        for (SchemaError v : BranchPruning.prune(detached)) out.add(findings.describe(v));
-        List<Diagnostic> sorted = new ArrayList<>(out);
-        sorted.sort(Diagnostic.ORDER);
-        return Collections.unmodifiableList(sorted);
+        return compiled(kind.get()).validate(document);
     }
 
-    private Compiled compiled(PolicyKind kind) {
-        Compiled c = schemas.get(kind);
+    private DocumentSchema compiled(PolicyKind kind) {
+        DocumentSchema c = schemas.get(kind);
         if (c == null) throw new IllegalArgumentException("no schema for " + kind);
         return c;
-    }
-
-    private static SchemaError detach(Error e) {
-        Object[] args = e.getArguments() == null ? new Object[0] : e.getArguments();
-        List<Object> arguments = new ArrayList<>(Arrays.asList(args));
-        if ("type".equals(e.getKeyword())) {
-            List<String> expected = new ArrayList<>();
-            JsonNode types = e.getSchemaNode();
-            if (types != null && types.isArray()) types.forEach(t -> expected.add(t.asText()));
-            else if (types != null) expected.add(types.asText());
-            while (arguments.size() < 2) arguments.add(null);
-            arguments.set(1, expected);
-        }
-        NodePath fragment = e.getSchemaLocation() == null ? null : e.getSchemaLocation().getFragment();
-        return new SchemaError(e.getKeyword(), pointer(e.getInstanceLocation()), tokens(e.getEvaluationPath()),
-                pointer(fragment), e.getProperty(), arguments, e.getInstanceNode(), e.getMessage());
-    }
-
-    private static List<String> tokens(NodePath path) {
-        List<String> out = new ArrayList<>();
-        if (path == null) return out;
-        for (int i = 0; i < path.getNameCount(); i++) out.add(String.valueOf(path.getElement(i)));
-        return out;
-    }
-
-    private static String pointer(NodePath path) {
-        StringBuilder out = new StringBuilder();
-        for (String token : tokens(path)) out.append('/').append(SourceMap.escape(token));
-        return out.toString();
     }
 }

@@ -2,6 +2,7 @@ package dev.jig.compiler.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.NearestName;
 import dev.jig.api.diag.Rule;
 import dev.jig.api.source.Position;
 import dev.jig.api.source.SourceMap;
@@ -25,10 +26,13 @@ final class SchemaFindings {
 
     private final LoadedDocument document;
     private final SchemaTree schema;
+    private final Rule rule;
 
-    SchemaFindings(LoadedDocument document, SchemaTree schema) {
+    /** @param rule the rule of every finding, and whose hint stands in where the schema describes nothing */
+    SchemaFindings(LoadedDocument document, SchemaTree schema, Rule rule) {
         this.document = document;
         this.schema = schema;
+        this.rule = rule;
     }
 
     Diagnostic describe(SchemaError v) {
@@ -96,7 +100,7 @@ final class SchemaFindings {
         }
         String path = FieldPath.of(document.root(), at);
         String text = path.isEmpty() ? message : path + ": " + message;
-        return Diagnostic.of(Rule.SCHEMA, position, text, hint(hintSite, hintField));
+        return Diagnostic.of(rule, position, text, hint(hintSite, hintField));
     }
 
     /** Where to point: at the key of an unknown or misnamed field, at a repeated item, else at the value (or the key of a mapping or list). */
@@ -149,9 +153,9 @@ final class SchemaFindings {
     }
 
     private String hint(Optional<SchemaTree.Site> site, String field) {
-        if (site.isEmpty()) return Rule.SCHEMA.hint();
+        if (site.isEmpty()) return rule.hint();
         Optional<String> description = site.get().description();
-        if (description.isEmpty()) return Rule.SCHEMA.hint();
+        if (description.isEmpty()) return rule.hint();
         String example = site.get().example()
                 .map(e -> " Example: " + (field == null || isIndex(field) ? "" : field + ": ") + yaml(e))
                 .orElse("");

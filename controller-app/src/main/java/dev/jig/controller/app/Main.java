@@ -22,6 +22,8 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        // simulate's stdout is its report (text or JSON): its logs, if any, go to stderr. Set before logback starts.
+        if (args.length > 0 && args[0].equals("simulate")) System.setProperty("jig.log.target", "System.err");
         int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
         if (code != ExitCode.OK || !RunCommand.running()) System.exit(code);
     }

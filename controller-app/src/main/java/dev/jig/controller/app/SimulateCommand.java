@@ -1,8 +1,12 @@
 package dev.jig.controller.app;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.diag.ExitCode;
 import dev.jig.api.ec2.Catalog;
-import dev.jig.controller.simulate.Scenario;
 import dev.jig.controller.simulate.ScenarioReader;
 import dev.jig.controller.simulate.Simulation;
 import dev.jig.controller.simulate.SimulationReport;
@@ -11,20 +15,29 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/** {@code jig-controller simulate SCENARIO [--format text|json]}. */
+/**
+ * {@code jig-controller simulate SCENARIO [--format text|json]}. Whatever happens, stdout holds one
+ * document of the chosen format: the report of the run; or, for a scenario that does not read, the
+ * same report with its findings (the fields {@code jig lint} prints) and nothing played (exit 1); or,
+ * when the file cannot be read or a policy directory cannot be compiled for I/O reasons, an error
+ * document (exit 2, the one line on stderr as well).
+ */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = "Play a scenario against the controller on an embedded cluster with a simulated cloud and clock; "
-                + "print the decision timeline, the final nodes with their prices and the total $/h.")
+                + "print the decision timeline, the final nodes with their prices and the total $/h. "
+                + "Exit codes: 0 every expectation held, 1 findings or a failed expectation, 2 usage or I/O error.")
 final class SimulateCommand implements Callable<Integer> {
 
     enum Format { text, json }
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (see examples/scenarios/inflate.yaml).")
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (see examples/scenarios/README.md).")
     Path file;
 
     @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
@@ -34,22 +47,43 @@ final class SimulateCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws Exception {
+    public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        if (!Files.isRegularFile(file)) {
-            err.println("jig-controller: no such scenario file: " + file);
-            return ExitCode.USAGE;
+        if (!Files.isRegularFile(file)) return ioError("no such scenario file: " + file);
+        Catalog catalog = Catalog.bundled();
+        SimulationReport report;
+        try {
+            ScenarioReader.Result read = new ScenarioReader(new CompilerScenarioSchema(), catalog).read(file, Files.readString(file));
+            report = read.scenario().isPresent()
+                    ? Simulation.run(read.scenario().get(), catalog, new CompilerPolicies(catalog))
+                    : SimulationReport.invalid(file, read.diagnostics());
+        } catch (IOException | UncheckedIOException e) {
+            return ioError("cannot read " + file + ": " + e.getMessage());
         }
-        ScenarioReader.Result read = ScenarioReader.read(file, Files.readString(file));
-        if (read.scenario().isEmpty()) {
-            read.diagnostics().forEach(d -> err.println(d));
-            return ExitCode.FINDINGS;
-        }
-        Scenario scenario = read.scenario().get();
-        SimulationReport report = Simulation.run(scenario, Catalog.bundled(), new CompilerPolicies(Catalog.bundled()));
         out.print(format == Format.json ? report.json() : report.text());
         out.flush();
         return report.passed() ? ExitCode.OK : ExitCode.FINDINGS;
+    }
+
+    /** Exit 2 with the reason on stderr and, for {@code --format json}, as a JSON document on stdout. */
+    private int ioError(String message) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("jig-controller: " + message);
+        err.flush();
+        if (format == Format.json) {
+            ObjectNode doc = JsonNodeFactory.instance.objectNode();
+            doc.put("scenario", file.toString());
+            doc.put("error", message);
+            doc.put("exitCode", ExitCode.USAGE);
+            doc.put("passed", false);
+            PrintWriter out = spec.commandLine().getOut();
+            try {
+                out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+            out.flush();
+        }
+        return ExitCode.USAGE;
     }
 }

@@ -49,6 +49,20 @@ class ControllerJarIT {
     }
 
     @Test
+    void simulateRefusesAnInvalidScenarioWithAJsonDocumentOfLocatedFindings(@TempDir Path dir) throws Exception {
+        Path scenario = dir.resolve("typo.yaml");
+        Files.writeString(scenario, "apiVersion: jig.dev/v1alpha1\nkind: Scenario\nspec:\n  nodepools: []\n  steps: [{advance: 1s}]\n");
+        Result r = run(List.of("simulate", scenario.toString(), "--format", "json"), Duration.ofSeconds(60), null);
+        assertThat(r.exit).isEqualTo(1);
+        assertThat(r.stdout).as("stdout is the report and nothing else").startsWith("{\n  \"scenario\"").endsWith("}\n");
+        JsonNode finding = JSON.readTree(r.stdout).path("diagnostics").path(0);
+        assertThat(finding.path("rule").asText()).isEqualTo("JIG0702");
+        assertThat(finding.path("line").asInt()).isEqualTo(4);
+        assertThat(finding.path("message").asText()).contains("did you mean 'nodePools'?");
+        assertThat(r.stderr).doesNotContain("\tat ");
+    }
+
+    @Test
     void againstAnApiServerItLogsJsonAndServesHealthReadinessAndMetrics(@TempDir Path dir) throws Exception {
         Path kubeconfig = kubeconfig(dir, client.getMasterUrl().toString());
         int port = freePort();

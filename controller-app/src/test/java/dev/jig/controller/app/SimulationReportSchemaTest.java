@@ -43,7 +43,7 @@ class SimulationReportSchemaTest {
     @ValueSource(strings = {"inflate.yaml", "tenants.yaml"})
     void theJsonReportValidatesAgainstItsSchemaAndCarriesEveryPodsPlacement(String file) throws Exception {
         Path path = ROOT.resolve("examples/scenarios").resolve(file);
-        ScenarioReader.Result read = ScenarioReader.read(path, Files.readString(path));
+        ScenarioReader.Result read = new ScenarioReader(new CompilerScenarioSchema(), Catalog.bundled()).read(path, Files.readString(path));
         SimulationReport report = Simulation.run(read.scenario().orElseThrow(), Catalog.bundled(), new CompilerPolicies(Catalog.bundled()));
         JsonNode json = JSON.readTree(report.json());
 

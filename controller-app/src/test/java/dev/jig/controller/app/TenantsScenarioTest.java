@@ -20,7 +20,8 @@ class TenantsScenarioTest {
 
     @Test
     void aTenantsPodsUseItsPoolsReservedFirstAndNeverExceedItsQuota() throws IOException {
-        ScenarioReader.Result read = ScenarioReader.read(FILE, Files.readString(FILE));
+        ScenarioReader.Result read = new ScenarioReader(new CompilerScenarioSchema(), Catalog.bundled()).read(FILE, Files.readString(FILE));
+        assertThat(read.diagnostics()).isEmpty();
         SimulationReport r = Simulation.run(read.scenario().orElseThrow(), Catalog.bundled(), new CompilerPolicies(Catalog.bundled()));
         assertThat(r.diagnostics()).noneMatch(d -> d.isError());
         assertThat(r.checks()).allSatisfy(c -> assertThat(c.passed()).as(c.actual()).isTrue());

@@ -37,6 +37,6 @@ public interface PolicyCompiler {
     }
 
     /** For worlds without a compiler: a scenario that names a policy directory is refused with a finding. */
-    PolicyCompiler NONE = directory -> new Compiled(List.of(), List.of(Diagnostic.of(Rule.SCENARIO, Position.ofFile(directory.toString()),
+    PolicyCompiler NONE = directory -> new Compiled(List.of(), List.of(Diagnostic.of(Rule.SCENARIO_REFERENCE, Position.ofFile(directory.toString()),
             "this build of simulate cannot compile policy directories", "Give the NodePools and EC2NodeClasses inline, or run `jig-controller simulate`.")));
 }

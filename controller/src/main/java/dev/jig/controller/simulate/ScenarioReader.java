@@ -1,10 +1,10 @@
 package dev.jig.controller.simulate;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.diag.Diagnostic;
 import dev.jig.api.diag.Rule;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.ec2.InstanceType;
 import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.GoDuration;
 import dev.jig.api.karpenter.rules.KarpenterRules;
@@ -15,6 +15,8 @@ import dev.jig.api.source.SourceMap;
 import dev.jig.api.yaml.LoadedDocument;
 import dev.jig.api.yaml.YamlLoader;
 
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,165 +26,245 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reads a scenario file (YAML 1.2, through the compiler's {@link YamlLoader}); every problem is a
- * {@link Rule#SCENARIO} diagnostic at its {@code file:line:column}, and inline NodePools and
- * EC2NodeClasses must pass the compiler's {@link KarpenterRules} (JIG030x), as the CRDs would
- * demand. Format, by example: {@code examples/scenarios/inflate.yaml}.
+ * Reads a scenario file, failing closed: what it cannot use is a located finding, never a default
+ * and never an exception. In order:
+ * <ol>
+ *   <li>YAML 1.2 through {@link YamlLoader} (JIG00xx);</li>
+ *   <li>{@code apiVersion: jig.dev/v1alpha1}, {@code kind: Scenario} ({@link Rule#SCENARIO_KIND});</li>
+ *   <li>the JSON Schema {@code policies/schema/scenario.schema.json} through the {@link ScenarioSchema}
+ *       port ({@link Rule#SCENARIO_SCHEMA}): every field, type, enum and range, with "did you mean";</li>
+ *   <li>what a schema cannot judge: durations and quantities too large, steps that let no time pass,
+ *       {@code template} beside the shorthand fields, two workloads with one name
+ *       ({@link Rule#SCENARIO_VALUE}); names that point nowhere, such as a {@code scale} step's deployment,
+ *       a capacity error's zone or instance type, an inline NodePool's EC2NodeClass, the policy directory
+ *       ({@link Rule#SCENARIO_REFERENCE}); inline NodePools and EC2NodeClasses against the Karpenter CRD
+ *       rules (JIG030x), as the API server would check them.</li>
+ * </ol>
+ * The later stages run only on a document the earlier ones passed, so they may rely on its shape.
+ * Format: {@code examples/scenarios/README.md}.
  */
 public final class ScenarioReader {
 
-    private static final String PAUSE = "registry.k8s.io/pause:3.10";
+    /** The longest a {@code wait} or {@code advance} step, or a cloud latency, may last: the clock ticks by the second. */
+    public static final Duration LONGEST_STEP = Duration.ofHours(24);
+    private static final List<String> DEFAULT_ZONES = List.of("us-east-1a", "us-east-1b", "us-east-1c");
+    private static final String ANY = "*";
 
     /** The scenario, or the diagnostics that stopped it. */
     public record Result(Optional<Scenario> scenario, List<Diagnostic> diagnostics) {
-    }
 
-    private final List<Diagnostic> findings = new ArrayList<>();
-    private SourceMap positions;
-    private String file;
-
-    public static Result read(Path path, String text) {
-        return new ScenarioReader().parse(path, text);
-    }
-
-    private Result parse(Path path, String text) {
-        file = path.toString();
-        YamlLoader.Result loaded = new YamlLoader().load(new SourceFile(file, text));
-        findings.addAll(loaded.diagnostics());
-        if (loaded.document().isEmpty()) return new Result(Optional.empty(), findings);
-        LoadedDocument doc = loaded.document().get();
-        positions = doc.positions();
-        JsonNode root = doc.root();
-        if (!ApiGroups.JIG_V1ALPHA1.equals(root.path("apiVersion").asText()) || !"Scenario".equals(root.path("kind").asText())) {
-            error("", "a scenario needs apiVersion: " + ApiGroups.JIG_V1ALPHA1 + " and kind: Scenario");
-            return new Result(Optional.empty(), findings);
+        public Result {
+            diagnostics = List.copyOf(diagnostics);
         }
-        JsonNode spec = root.path("spec");
-        JsonNode cloud = spec.path("cloud");
-        List<String> zones = strings(spec.get("zones"));
-        if (zones.isEmpty()) zones = List.of("us-east-1a", "us-east-1b", "us-east-1c");
-        List<Scenario.CapacityError> errors = new ArrayList<>();
-        for (JsonNode e : array(cloud.get("capacityErrors"))) {
-            errors.add(new Scenario.CapacityError(e.path("instanceType").asText("*"), e.path("zone").asText("*"), e.path("capacityType").asText("*")));
-        }
-        Optional<Path> policies = spec.hasNonNull("policies")
-                ? Optional.of(path.toAbsolutePath().getParent().resolve(spec.get("policies").asText()).normalize()) : Optional.empty();
-        List<JsonNode> pools = karpenterObjects(spec.get("nodePools"), "/spec/nodePools");
-        List<JsonNode> classes = karpenterObjects(spec.get("nodeClasses"), "/spec/nodeClasses");
-        List<Scenario.Workload> daemonSets = workloads(spec.get("daemonSets"), "/spec/daemonSets");
-        List<Scenario.Workload> deployments = workloads(spec.get("deployments"), "/spec/deployments");
-        List<Scenario.Step> steps = steps(spec.get("steps"), deployments);
-        Scenario s = new Scenario(root.path("metadata").path("name").asText(path.getFileName().toString()), path, zones,
-                duration(cloud, "bootLatency", "30s", "/spec/cloud/bootLatency"), duration(cloud, "readyLatency", "10s", "/spec/cloud/readyLatency"),
-                cloud.path("spot").asBoolean(true), errors, policies, pools, classes, daemonSets, deployments, steps, kubeScheduler(spec));
-        boolean failed = findings.stream().anyMatch(Diagnostic::isError);
-        return new Result(failed ? Optional.empty() : Optional.of(s), findings);
     }
 
-    /** Inline NodePools or EC2NodeClasses, checked with the compiler's Karpenter v1.14.1 rules, as the API server would. */
-    private List<JsonNode> karpenterObjects(JsonNode list, String pointer) {
-        List<JsonNode> out = new ArrayList<>();
-        int i = 0;
-        for (JsonNode o : array(list)) {
-            String at = pointer + "/" + i++;
-            List<Violation> violations = KarpenterRules.validate(o);
-            for (Violation v : violations) {
-                Position p = positions.value(at + v.pointer());
-                findings.add(Diagnostic.of(v.rule(), p, v.message()));
+    private final ScenarioSchema schema;
+    private final Catalog catalog;
+
+    /**
+     * @param schema  the scenario JSON Schema check (the app serves it with the compiler's schema checker)
+     * @param catalog the instance types that capacity errors and expectations may name
+     */
+    public ScenarioReader(ScenarioSchema schema, Catalog catalog) {
+        this.schema = schema;
+        this.catalog = catalog;
+    }
+
+    /** Reads {@code text}, the content of {@code path}; {@code policies:} is resolved against the file's folder. */
+    public Result read(Path path, String text) {
+        return new Reading(path).parse(text);
+    }
+
+    /** The state of one read: the findings so far and where values are in the file. */
+    private final class Reading {
+
+        private final Path path;
+        private final String file;
+        private final ScenarioFindings findings;
+
+        Reading(Path path) {
+            this.path = path;
+            this.file = path.toString();
+            this.findings = new ScenarioFindings(file);
+        }
+
+        Result parse(String text) {
+            YamlLoader.Result loaded = new YamlLoader().load(new SourceFile(file, text));
+            findings.addAll(loaded.diagnostics());
+            if (loaded.document().isEmpty() || findings.hasErrors()) return failed();
+            LoadedDocument doc = loaded.document().get();
+            findings.positions(doc.positions());
+            JsonNode root = doc.root();
+            if (!isScenario(root)) {
+                findings.add(Rule.SCENARIO_KIND, root.isObject() && root.has("kind") ? "/kind" : "",
+                        "not a scenario: a scenario has apiVersion: " + ApiGroups.JIG_V1ALPHA1 + " and kind: Scenario"
+                                + (root.isObject() && root.has("kind") ? ", found kind '" + root.path("kind").asText() + "'" : ""));
+                return failed();
             }
-            if (violations.isEmpty()) out.add(o);
+            findings.addAll(schema.validate(doc));
+            if (findings.hasErrors()) return failed();
+            Scenario s = scenario(root.path("spec"), root.path("metadata").path("name").asText(String.valueOf(path.getFileName())));
+            return findings.hasErrors() ? failed() : new Result(Optional.of(s), findings.list());
         }
+
+        private Result failed() {
+            return new Result(Optional.empty(), findings.list());
+        }
+
+        private static boolean isScenario(JsonNode root) {
+            return root.isObject() && ApiGroups.JIG_V1ALPHA1.equals(root.path("apiVersion").asText())
+                    && "Scenario".equals(root.path("kind").asText());
+        }
+
+        private Scenario scenario(JsonNode spec, String name) {
+            List<String> zones = spec.has("zones") ? strings(spec.get("zones")) : DEFAULT_ZONES;
+            JsonNode cloud = spec.path("cloud");
+            Duration boot = duration(cloud, "bootLatency", "30s", "/spec/cloud/bootLatency", false);
+            Duration ready = duration(cloud, "readyLatency", "10s", "/spec/cloud/readyLatency", false);
+            List<Scenario.CapacityError> errors = capacityErrors(cloud.path("capacityErrors"), zones);
+            Optional<Path> policies = policies(spec.get("policies"));
+            List<JsonNode> classes = karpenterObjects(spec.get("nodeClasses"), "/spec/nodeClasses");
+            List<JsonNode> pools = karpenterObjects(spec.get("nodePools"), "/spec/nodePools");
+            if (!spec.has("policies")) nodeClassRefs(spec.get("nodePools"), classes);
+            ScenarioWorkloads workloads = new ScenarioWorkloads(findings);
+            List<Scenario.Workload> daemonSets = workloads.read(spec.get("daemonSets"), "/spec/daemonSets", "DaemonSet");
+            List<Scenario.Workload> deployments = workloads.read(spec.get("deployments"), "/spec/deployments", "deployment");
+            if (!spec.has("policies")) {
+                List<String> poolNames = names(array(spec.get("nodePools")));
+                workloads.poolSelectors(spec.get("daemonSets"), "/spec/daemonSets", poolNames);
+                workloads.poolSelectors(spec.get("deployments"), "/spec/deployments", poolNames);
+            }
+            List<Scenario.Step> steps = steps(spec.get("steps"), deployments);
+            return new Scenario(name, path, zones, boot, ready, cloud.path("spot").asBoolean(true), errors, policies, pools, classes,
+                    daemonSets, deployments, steps, kubeScheduler(spec));
+        }
+
+        /** {@code spec.kubeScheduler.scoring}: LeastAllocated (the default profile) or MostAllocated; the schema admits only those. */
+        private KubeSchedulerScoring kubeScheduler(JsonNode spec) {
+            JsonNode scoring = spec.path("kubeScheduler").get("scoring");
+            if (scoring == null || scoring.isNull()) return KubeSchedulerScoring.LEAST_ALLOCATED;
+            Optional<KubeSchedulerScoring> s = KubeSchedulerScoring.parse(scoring.asText());
+            if (s.isEmpty()) {
+                findings.add(Rule.SCENARIO_VALUE, "/spec/kubeScheduler/scoring",
+                        "'" + scoring.asText() + "' is not a kube-scheduler scoring strategy: use LeastAllocated or MostAllocated");
+            }
+            return s.orElse(KubeSchedulerScoring.LEAST_ALLOCATED);
+        }
+
+        private List<Scenario.CapacityError> capacityErrors(JsonNode list, List<String> zones) {
+            List<Scenario.CapacityError> out = new ArrayList<>();
+            int i = 0;
+            for (JsonNode e : array(list)) {
+                String at = "/spec/cloud/capacityErrors/" + i++;
+                String type = e.path("instanceType").asText(ANY);
+                String zone = e.path("zone").asText(ANY);
+                if (!type.equals(ANY)) instanceType(type, at + "/instanceType");
+                if (!zone.equals(ANY) && !zones.contains(zone)) {
+                    findings.reference(at + "/zone", "zone '" + zone + "' is not one of the scenario's zones " + zones + ScenarioFindings.near(zone, zones));
+                }
+                out.add(new Scenario.CapacityError(type, zone, e.path("capacityType").asText(ANY)));
+            }
+            return out;
+        }
+
+        private Optional<Path> policies(JsonNode node) {
+            if (node == null) return Optional.empty();
+            Path dir;
+            try {
+                dir = path.toAbsolutePath().getParent().resolve(node.asText()).normalize();
+            } catch (InvalidPathException e) {
+                findings.add(Rule.SCENARIO_VALUE, "/spec/policies", "'" + node.asText() + "' is not a path: " + e.getReason());
+                return Optional.empty();
+            }
+            if (!Files.isDirectory(dir)) findings.reference("/spec/policies", "no policy directory at " + dir);
+            return Optional.of(dir);
+        }
+
+        /** Inline NodePools or EC2NodeClasses, checked with the Karpenter v1.14.1 CRD rules, as the API server would. */
+        private List<JsonNode> karpenterObjects(JsonNode list, String pointer) {
+            List<JsonNode> out = new ArrayList<>();
+            int i = 0;
+            for (JsonNode o : array(list)) {
+                String at = pointer + "/" + i++;
+                List<Violation> violations = KarpenterRules.validate(o);
+                for (Violation v : violations) findings.add(v.rule(), findings.value(at + v.pointer()), v.message(), v.rule().hint());
+                if (violations.isEmpty()) out.add(o);
+            }
+            return out;
+        }
+
+        /** Without a policy directory, every inline NodePool's nodeClassRef must name an inline EC2NodeClass. */
+        private void nodeClassRefs(JsonNode pools, List<JsonNode> classes) {
+            List<String> names = names(classes);
+            int i = 0;
+            for (JsonNode pool : array(pools)) {
+                String at = "/spec/nodePools/" + i++ + "/spec/template/spec/nodeClassRef/name";
+                String ref = pool.path("spec").path("template").path("spec").path("nodeClassRef").path("name").asText();
+                if (names.contains(ref)) continue;
+                findings.reference(at, "NodePool '" + pool.path("metadata").path("name").asText() + "' names EC2NodeClass '" + ref
+                        + "', which the scenario does not define" + ScenarioFindings.near(ref, names));
+            }
+        }
+
+        private List<Scenario.Step> steps(JsonNode list, List<Scenario.Workload> deployments) {
+            List<String> names = deployments.stream().map(Scenario.Workload::name).toList();
+            List<Scenario.Step> out = new ArrayList<>();
+            int i = 0;
+            for (JsonNode s : array(list)) {
+                String at = "/spec/steps/" + i++;
+                Position pos = findings.value(at);
+                if (s.has("scale")) {
+                    String d = s.path("scale").path("deployment").asText();
+                    if (!names.contains(d)) findings.reference(at + "/scale/deployment", "no deployment named '" + d + "'" + ScenarioFindings.near(d, names));
+                    out.add(new Scenario.Scale(d, s.path("scale").path("replicas").asInt(), pos));
+                } else if (s.has("wait")) {
+                    out.add(new Scenario.Wait(duration(s.path("wait"), "timeout", "15m", at + "/wait/timeout", true), pos));
+                } else if (s.has("advance")) {
+                    out.add(new Scenario.Advance(duration(s, "advance", "", at + "/advance", true), pos));
+                } else if (s.has("expect")) {
+                    out.add(expect(s.path("expect"), at, pos));
+                }
+            }
+            return out;
+        }
+
+        private Scenario.Expect expect(JsonNode e, String at, Position pos) {
+            Map<String, Integer> types = new LinkedHashMap<>();
+            e.path("instanceTypes").properties().forEach(x -> {
+                instanceType(x.getKey(), at + "/expect/instanceTypes/" + SourceMap.escape(x.getKey()));
+                types.put(x.getKey(), x.getValue().asInt());
+            });
+            return new Scenario.Expect(e.has("nodes") ? Optional.of(e.get("nodes").asInt()) : Optional.empty(), types,
+                    e.has("pending") ? Optional.of(e.get("pending").asInt()) : Optional.empty(), pos);
+        }
+
+        /** A duration of the schema's shape that must also fit the simulation: at most {@link #LONGEST_STEP}, more than 0s where time must pass. */
+        private Duration duration(JsonNode parent, String field, String fallback, String pointer, boolean mustPass) {
+            String text = parent.path(field).asText(fallback);
+            Optional<Long> seconds = GoDuration.parseSeconds(text);
+            if (seconds.isEmpty() || seconds.get() > LONGEST_STEP.getSeconds()) {
+                findings.add(Rule.SCENARIO_VALUE, findings.value(pointer), "'" + text + "' is " + (seconds.isEmpty() ? "too long to read" : "longer than "
+                        + GoDuration.formatMinutes(LONGEST_STEP.toMinutes())) + ", the longest a step or latency may be", "Split a longer stretch into several steps.");
+                return Duration.ZERO;
+            }
+            if (mustPass && seconds.get() == 0) {
+                findings.add(Rule.SCENARIO_VALUE, findings.value(pointer), "'" + text + "' lets no time pass", "Give a duration longer than 0s, or remove the step.");
+            }
+            return Duration.ofSeconds(seconds.get());
+        }
+
+        private void instanceType(String name, String pointer) {
+            if (catalog.find(name).isPresent()) return;
+            List<String> names = catalog.all().stream().map(InstanceType::name).toList();
+            findings.reference(pointer, "instance type '" + name + "' is not in the catalog (" + catalog.region() + ")" + ScenarioFindings.near(name, names));
+        }
+    }
+
+    /** The {@code metadata.name}s of a list of objects. */
+    private static List<String> names(Iterable<JsonNode> objects) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode o : objects) out.add(o.path("metadata").path("name").asText());
         return out;
-    }
-
-    private List<Scenario.Workload> workloads(JsonNode list, String pointer) {
-        List<Scenario.Workload> out = new ArrayList<>();
-        int i = 0;
-        for (JsonNode w : array(list)) {
-            String at = pointer + "/" + i++;
-            String name = w.path("name").asText("");
-            if (name.isEmpty()) {
-                error(at, "a workload needs a name");
-                continue;
-            }
-            Map<String, String> labels = new LinkedHashMap<>();
-            JsonNode spec;
-            if (w.has("template")) {
-                w.path("template").path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
-                spec = w.path("template").path("spec");
-            } else {
-                w.path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
-                spec = shorthandSpec(w);
-            }
-            if (labels.isEmpty()) labels.put("app", name);
-            out.add(new Scenario.Workload(name, w.path("namespace").asText("default"), w.path("replicas").asInt(0), labels, spec));
-        }
-        return out;
-    }
-
-    /** {@code requests}, {@code nodeSelector}, {@code tolerations}, {@code affinity}, {@code topologySpreadConstraints}, {@code priority} as a pod spec. */
-    private static JsonNode shorthandSpec(JsonNode w) {
-        JsonNodeFactory f = JsonNodeFactory.instance;
-        ObjectNode spec = f.objectNode();
-        ObjectNode container = spec.putArray("containers").addObject();
-        container.put("name", "main");
-        container.put("image", PAUSE);
-        ObjectNode resources = container.putObject("resources");
-        if (w.has("requests")) resources.set("requests", w.get("requests"));
-        if (w.has("limits")) resources.set("limits", w.get("limits"));
-        for (String field : new String[] {"nodeSelector", "tolerations", "affinity", "topologySpreadConstraints", "priority"}) {
-            if (w.has(field)) spec.set(field, w.get(field));
-        }
-        return spec;
-    }
-
-    private List<Scenario.Step> steps(JsonNode list, List<Scenario.Workload> deployments) {
-        List<Scenario.Step> out = new ArrayList<>();
-        int i = 0;
-        for (JsonNode s : array(list)) {
-            String at = "/spec/steps/" + i++;
-            Position pos = positions.value(at);
-            if (s.has("scale")) {
-                String d = s.path("scale").path("deployment").asText("");
-                if (deployments.stream().noneMatch(w -> w.name().equals(d))) error(at + "/scale/deployment", "no deployment named '" + d + "'");
-                out.add(new Scenario.Scale(d, s.path("scale").path("replicas").asInt(0), pos));
-            } else if (s.has("wait")) {
-                out.add(new Scenario.Wait(duration(s.path("wait"), "timeout", "15m", at + "/wait/timeout"), pos));
-            } else if (s.has("advance")) {
-                out.add(new Scenario.Advance(parse(s.get("advance").asText(), at + "/advance"), pos));
-            } else if (s.has("expect")) {
-                JsonNode e = s.path("expect");
-                Map<String, Integer> types = new LinkedHashMap<>();
-                e.path("instanceTypes").properties().forEach(x -> types.put(x.getKey(), x.getValue().asInt()));
-                out.add(new Scenario.Expect(e.has("nodes") ? Optional.of(e.get("nodes").asInt()) : Optional.empty(), types,
-                        e.has("pending") ? Optional.of(e.get("pending").asInt()) : Optional.empty(), pos));
-            } else {
-                error(at, "a step is one of scale, wait, advance or expect");
-            }
-        }
-        return out;
-    }
-
-    /** {@code spec.kubeScheduler.scoring}: LeastAllocated (the default profile) or MostAllocated. */
-    private KubeSchedulerScoring kubeScheduler(JsonNode spec) {
-        JsonNode scoring = spec.path("kubeScheduler").get("scoring");
-        if (scoring == null || scoring.isNull()) return KubeSchedulerScoring.LEAST_ALLOCATED;
-        Optional<KubeSchedulerScoring> s = KubeSchedulerScoring.parse(scoring.asText());
-        if (s.isEmpty()) error("/spec/kubeScheduler/scoring", "'" + scoring.asText() + "' is not a kube-scheduler scoring strategy: use LeastAllocated or MostAllocated");
-        return s.orElse(KubeSchedulerScoring.LEAST_ALLOCATED);
-    }
-
-    private Duration duration(JsonNode parent, String field, String fallback, String pointer) {
-        return parse(parent.path(field).asText(fallback), pointer);
-    }
-
-    private Duration parse(String text, String pointer) {
-        Optional<Long> s = GoDuration.parseSeconds(text);
-        if (s.isEmpty()) {
-            error(pointer, "'" + text + "' is not a duration such as 30s, 5m or 1h30m");
-            return Duration.ZERO;
-        }
-        return Duration.ofSeconds(s.get());
     }
 
     private static List<String> strings(JsonNode n) {
@@ -191,12 +273,8 @@ public final class ScenarioReader {
         return out;
     }
 
-    private static Iterable<JsonNode> array(JsonNode n) {
+    /** The items of a list; nothing for a value that is absent or not a list. */
+    static Iterable<JsonNode> array(JsonNode n) {
         return n == null || !n.isArray() ? List.of() : n;
-    }
-
-    private void error(String pointer, String message) {
-        Position p = positions == null ? Position.ofFile(file) : positions.value(pointer);
-        findings.add(Diagnostic.of(Rule.SCENARIO, p == null ? Position.ofFile(file) : p, message));
     }
 }

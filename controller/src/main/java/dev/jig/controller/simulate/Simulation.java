@@ -115,7 +115,7 @@ public final class Simulation {
     /** Creates or deletes pods (pending ones first, then the newest) until the deployment has {@code replicas}. */
     private void scale(Scenario.Workload d, int replicas, boolean log) {
         List<Pod> mine = new ArrayList<>();
-        for (Pod p : cluster.snapshot().pods()) if (p.namespace().equals(d.namespace()) && p.name().startsWith(d.name() + "-") && !p.daemonSet()) mine.add(p);
+        for (Pod p : cluster.snapshot().pods()) if (p.namespace().equals(d.namespace()) && isPodOf(d, p) && !p.daemonSet()) mine.add(p);
         int before = mine.size();
         for (int i = before; i < replicas; i++) {
             int n = nextPod.merge(d.name(), 1, Integer::sum) - 1;
@@ -125,6 +125,13 @@ public final class Simulation {
                 : Integer.compare(index(b), index(a)));
         for (int i = 0; i < before - replicas; i++) cluster.deletePod(mine.get(i).key());
         if (log) world.record(new TimelineEvent(world.clock().instant(), TimelineEvent.Kind.SCALED, d.name(), before + " → " + replicas + " replicas"));
+    }
+
+    /** Pods are named {@code <deployment>-<n>}: {@code web-api-0} is not a pod of {@code web}. */
+    private static boolean isPodOf(Scenario.Workload d, Pod p) {
+        String n = p.name();
+        if (!n.startsWith(d.name() + "-") || n.length() == d.name().length() + 1) return false;
+        return n.substring(d.name().length() + 1).chars().allMatch(Character::isDigit);
     }
 
     private static int index(Pod p) {

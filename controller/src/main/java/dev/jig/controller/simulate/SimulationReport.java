@@ -92,6 +92,16 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
                 0, 0, OptionalDouble.empty());
     }
 
+    /**
+     * The report of a scenario file that did not read (see {@link ScenarioReader}): its findings and nothing
+     * played, so that a failure is a document of the same format as a run, with the same finding fields
+     * as {@code jig lint}.
+     */
+    public static SimulationReport invalid(java.nio.file.Path file, List<Diagnostic> findings) {
+        return new SimulationReport(String.valueOf(file.getFileName()), file.toString(), findings, List.of(), List.of(), List.of(), 0, 0, List.of(), List.of(), List.of(),
+                0, 0, OptionalDouble.empty());
+    }
+
     static SimulationReport of(Scenario s, Catalog catalog, Instant start, List<TimelineEvent> timeline, List<Simulation.Check> checks, ClusterSnapshot end,
                                List<PodPlacements.Placement> placements) {
         List<Line> lines = new ArrayList<>();
@@ -140,7 +150,7 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
 
     public String text() {
         StringBuilder out = new StringBuilder();
-        for (Diagnostic d : diagnostics) out.append(d).append('\n');
+        for (Diagnostic d : diagnostics) out.append(d.lines());
         if (diagnostics.stream().anyMatch(Diagnostic::isError)) return out.toString();
         out.append("Scenario ").append(scenario).append(", ").append(source).append("\n\nTimeline\n");
         for (Line l : timeline) {
@@ -187,10 +197,7 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         root.put("scenario", scenario);
         root.put("source", source);
         ArrayNode diags = root.putArray("diagnostics");
-        for (Diagnostic d : diagnostics) {
-            diags.addObject().put("rule", d.rule().id()).put("severity", d.severity().name().toLowerCase(Locale.ROOT))
-                    .put("file", d.position().file()).put("line", d.position().line()).put("column", d.position().column()).put("message", d.message());
-        }
+        for (Diagnostic d : diagnostics) diags.add(d.json());
         ArrayNode tl = root.putArray("timeline");
         for (Line l : timeline) tl.addObject().put("at", l.at()).put("kind", l.kind()).put("subject", l.subject()).put("message", l.message());
         ArrayNode cs = root.putArray("expectations");

@@ -1,6 +1,7 @@
 package dev.jig.controller.simulate;
 
 import dev.jig.api.ec2.Catalog;
+import dev.jig.controller.testing.Scenarios;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -15,7 +16,7 @@ class InflateScenarioTest {
     static final Path FILE = Path.of(System.getProperty("jig.repo.root", ".."), "examples", "scenarios", "inflate.yaml");
 
     static SimulationReport play() throws IOException {
-        ScenarioReader.Result read = ScenarioReader.read(FILE, Files.readString(FILE));
+        ScenarioReader.Result read = Scenarios.readerWithoutSchema().read(FILE, Files.readString(FILE));
         assertThat(read.diagnostics()).isEmpty();
         return Simulation.run(read.scenario().orElseThrow(), Catalog.bundled(), PolicyCompiler.NONE);
     }

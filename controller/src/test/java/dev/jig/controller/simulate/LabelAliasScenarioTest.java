@@ -1,5 +1,6 @@
 package dev.jig.controller.simulate;
 
+import dev.jig.controller.testing.Scenarios;
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.karpenter.WellKnownLabels;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,7 @@ class LabelAliasScenarioTest {
 
     @Test
     void deprecatedKeysInPoolsAndPodsProvisionNodesThatCarryBothKeys() throws IOException {
-        ScenarioReader.Result read = ScenarioReader.read(Path.of("aliases.yaml"), SCENARIO);
+        ScenarioReader.Result read = Scenarios.readerWithoutSchema().read(Path.of("aliases.yaml"), SCENARIO);
         assertThat(read.diagnostics()).isEmpty();
         SimulationReport r = Simulation.run(read.scenario().orElseThrow(), Catalog.bundled(), PolicyCompiler.NONE);
 

@@ -1,5 +1,6 @@
 package dev.jig.controller.simulate;
 
+import dev.jig.controller.testing.Scenarios;
 import dev.jig.api.ec2.Catalog;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ class MixedScenarioTest {
 
     static SimulationReport play(String scoring) throws IOException {
         String text = Files.readString(FILE).replace("scoring: LeastAllocated", "scoring: " + scoring);
-        ScenarioReader.Result read = ScenarioReader.read(FILE, text);
+        ScenarioReader.Result read = Scenarios.readerWithoutSchema().read(FILE, text);
         assertThat(read.diagnostics()).isEmpty();
         assertThat(read.scenario().orElseThrow().kubeScheduler().configName()).isEqualTo(scoring);
         return Simulation.run(read.scenario().orElseThrow(), Catalog.bundled(), PolicyCompiler.NONE);

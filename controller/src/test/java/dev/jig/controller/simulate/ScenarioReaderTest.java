@@ -2,32 +2,50 @@ package dev.jig.controller.simulate;
 
 import dev.jig.api.diag.Diagnostic;
 import dev.jig.api.diag.Rule;
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.source.Position;
+import dev.jig.controller.testing.Scenarios;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+/** The checks after the JSON Schema (values, references, Karpenter rules); controller-app's tests run the schema itself. */
 class ScenarioReaderTest {
 
+    private static final String HEAD = """
+            apiVersion: jig.dev/v1alpha1
+            kind: Scenario
+            spec:
+            """;
+
     private static ScenarioReader.Result read(String yaml) {
-        return ScenarioReader.read(Path.of("s.yaml"), yaml);
+        return Scenarios.readerWithoutSchema().read(Path.of("s.yaml"), yaml);
+    }
+
+    private static Diagnostic only(String yaml) {
+        var r = read(yaml);
+        assertThat(r.scenario()).isEmpty();
+        assertThat(r.diagnostics()).hasSize(1);
+        return r.diagnostics().get(0);
     }
 
     @Test
     void aScenarioNeedsItsApiVersionAndKind() {
-        var r = read("apiVersion: v1\nkind: Pod\n");
-        assertThat(r.scenario()).isEmpty();
-        assertThat(r.diagnostics()).extracting(Diagnostic::rule).containsExactly(Rule.SCENARIO);
+        Diagnostic d = only("apiVersion: v1\nkind: Pod\n");
+        assertThat(d.rule()).isEqualTo(Rule.SCENARIO_KIND);
+        assertThat(d.position()).isEqualTo(new Position("s.yaml", 2, 7));
+        assertThat(d.message()).contains("found kind 'Pod'");
+        assertThat(only("[1, 2]\n").rule()).isEqualTo(Rule.SCENARIO_KIND);
     }
 
     @Test
     void stepsAreReadWithTheirPlaces() {
-        var r = read("""
-                apiVersion: jig.dev/v1alpha1
-                kind: Scenario
-                metadata: {name: s}
-                spec:
+        var r = read(HEAD + """
                   deployments:
                     - name: web
                       requests: {cpu: 500m}
@@ -41,43 +59,156 @@ class ScenarioReaderTest {
         Scenario s = r.scenario().orElseThrow();
         assertThat(s.steps()).hasSize(4);
         assertThat(s.steps().get(0)).isEqualTo(new Scenario.Scale("web", 3, s.steps().get(0).at()));
-        assertThat(s.steps().get(0).at().line()).isEqualTo(9);
+        assertThat(s.steps().get(0).at().line()).isEqualTo(8);
         assertThat(((Scenario.Wait) s.steps().get(1)).timeout()).hasMinutes(5);
         assertThat(((Scenario.Advance) s.steps().get(2)).duration()).hasSeconds(30);
         assertThat(((Scenario.Expect) s.steps().get(3)).instanceTypes()).containsEntry("m5.large", 1);
         assertThat(s.deployments().get(0).labels()).containsEntry("app", "web");
         assertThat(s.zones()).hasSize(3);
+        assertThat(s.name()).isEqualTo("s.yaml");
     }
 
     @Test
-    void unknownDeploymentsAndBadDurationsAreFindingsAtTheirLine() {
-        var r = read("""
-                apiVersion: jig.dev/v1alpha1
-                kind: Scenario
-                spec:
+    void aScaleStepNamingNoDeploymentIsAReferenceFindingWithDidYouMean() {
+        Diagnostic d = only(HEAD + """
+                  deployments: [{name: inflate}]
                   steps:
-                    - scale: {deployment: nope, replicas: 3}
-                    - advance: soon
+                    - scale: {deployment: inflat, replicas: 3}
+                """);
+        assertThat(d.rule()).isEqualTo(Rule.SCENARIO_REFERENCE);
+        assertThat(d.message()).isEqualTo("no deployment named 'inflat' (did you mean 'inflate'?)");
+        assertThat(d.position()).isEqualTo(new Position("s.yaml", 6, 27));
+    }
+
+    @Test
+    void stepsMustLetTimePassAndNoStepOrLatencyMayExceedADay() {
+        var r = read(HEAD + """
+                  cloud: {bootLatency: 25h}
+                  steps:
+                    - advance: 0s
+                    - wait: {timeout: 1000000000h}
                 """);
         assertThat(r.scenario()).isEmpty();
-        assertThat(r.diagnostics()).extracting(Diagnostic::message).anyMatch(m -> m.contains("no deployment named 'nope'"))
-                .anyMatch(m -> m.contains("'soon' is not a duration"));
-        assertThat(r.diagnostics()).extracting(d -> d.position().line()).contains(5, 6);
+        assertThat(r.diagnostics()).extracting(Diagnostic::rule).containsOnly(Rule.SCENARIO_VALUE);
+        assertThat(r.diagnostics()).extracting(d -> d.position().line() + " " + d.message()).containsExactly(
+                "4 '25h' is longer than 24h, the longest a step or latency may be",
+                "6 '0s' lets no time pass",
+                "7 '1000000000h' is longer than 24h, the longest a step or latency may be");
+    }
+
+    @Test
+    void quantitiesTooLargeForAnyNodeAreFindingsAtTheirValue() {
+        Diagnostic d = only(HEAD + """
+                  deployments:
+                    - name: big
+                      requests: {cpu: "1", memory: 1e30}
+                  steps: [{advance: 1s}]
+                """);
+        assertThat(d.rule()).isEqualTo(Rule.SCENARIO_VALUE);
+        assertThat(d.message()).isEqualTo("memory: '1E+30' is larger than any node (at most 10^15)");
+        assertThat(d.position()).isEqualTo(new Position("s.yaml", 6, 36));
+    }
+
+    @Test
+    void aTemplateBesideShorthandFieldsIsRefusedAtTheShorthandKey() {
+        Diagnostic d = only(HEAD + """
+                  deployments:
+                    - name: web
+                      requests: {cpu: "1"}
+                      template:
+                        spec:
+                          containers: [{name: main, resources: {requests: {cpu: "2"}}}]
+                  steps: [{advance: 1s}]
+                """);
+        assertThat(d.rule()).isEqualTo(Rule.SCENARIO_VALUE);
+        assertThat(d.message()).contains("'requests' is given beside 'template'");
+        assertThat(d.position()).isEqualTo(new Position("s.yaml", 6, 7));
+    }
+
+    @Test
+    void twoDeploymentsWithOneNameAreRefused() {
+        Diagnostic d = only(HEAD + """
+                  deployments: [{name: web}, {name: web}]
+                  steps: [{advance: 1s}]
+                """);
+        assertThat(d.message()).isEqualTo("a second deployment named 'web' (the first is at s.yaml:4:24)");
+    }
+
+    @Test
+    void capacityErrorsAndExpectationsMustNameKnownZonesAndInstanceTypes() {
+        var r = read(HEAD + """
+                  zones: [us-east-1a]
+                  cloud:
+                    capacityErrors:
+                      - {instanceType: m5.lrage, zone: us-east-1b}
+                  steps:
+                    - expect: {instanceTypes: {c5.largee: 1}}
+                """);
+        assertThat(r.scenario()).isEmpty();
+        assertThat(r.diagnostics()).extracting(Diagnostic::rule).containsOnly(Rule.SCENARIO_REFERENCE);
+        assertThat(r.diagnostics()).extracting(Diagnostic::message).containsExactly(
+                "instance type 'm5.lrage' is not in the catalog (us-east-1) (did you mean 'm5.large'?)",
+                "zone 'us-east-1b' is not one of the scenario's zones [us-east-1a] (did you mean 'us-east-1a'?)",
+                "instance type 'c5.largee' is not in the catalog (us-east-1) (did you mean 'c5.large'?)");
+    }
+
+    @Test
+    void anInlineNodePoolMustNameAnInlineNodeClass() throws Exception {
+        String yaml = Files.readString(InflateScenarioTest.FILE).replace("name: default\n      spec:\n        role", "name: other\n      spec:\n        role");
+        var r = read(yaml);
+        assertThat(r.diagnostics()).singleElement().satisfies(d -> {
+            assertThat(d.rule()).isEqualTo(Rule.SCENARIO_REFERENCE);
+            assertThat(d.message()).isEqualTo("NodePool 'default' names EC2NodeClass 'default', which the scenario does not define");
+        });
+    }
+
+    @Test
+    void aNodePoolSelectorMustNameAnInlineNodePool() throws Exception {
+        String yaml = Files.readString(InflateScenarioTest.FILE).replace("nodeSelector: {type: karpenter}", "nodeSelector: {karpenter.sh/nodepool: defualt}");
+        var r = read(yaml);
+        assertThat(r.diagnostics()).singleElement().satisfies(d -> {
+            assertThat(d.rule()).isEqualTo(Rule.SCENARIO_REFERENCE);
+            assertThat(d.message()).isEqualTo("the pods select NodePool 'defualt', which the scenario does not define (did you mean 'default'?)");
+            assertThat(d.position().line()).isEqualTo(64);
+        });
+    }
+
+    @Test
+    void thePolicyDirectoryMustExist(@TempDir Path dir) throws Exception {
+        Path scenario = dir.resolve("s.yaml");
+        String yaml = HEAD + "  policies: ../nowhere\n  steps: [{advance: 1s}]\n";
+        var r = Scenarios.readerWithoutSchema().read(scenario, yaml);
+        assertThat(r.diagnostics()).singleElement().satisfies(d -> {
+            assertThat(d.rule()).isEqualTo(Rule.SCENARIO_REFERENCE);
+            assertThat(d.message()).startsWith("no policy directory at ");
+        });
+        Files.createDirectory(dir.resolve("policies"));
+        assertThat(Scenarios.readerWithoutSchema().read(scenario, yaml.replace("../nowhere", "policies")).scenario().orElseThrow().policies())
+                .contains(dir.resolve("policies").toAbsolutePath().normalize());
+        assertThat(only(HEAD + "  policies: \"a\\0b\"\n  steps: [{advance: 1s}]\n").rule()).isEqualTo(Rule.SCENARIO_VALUE);
+    }
+
+    @Test
+    void schemaFindingsStopTheReadingBeforeAnyValueIsUsed() {
+        Diagnostic schemaFinding = Diagnostic.of(Rule.SCENARIO_SCHEMA, new Position("s.yaml", 1, 1), "unknown field 'requets'");
+        var r = new ScenarioReader(doc -> List.of(schemaFinding), Catalog.bundled()).read(Path.of("s.yaml"), HEAD + """
+                  steps:
+                    - scale: {deployment: nope, replicas: 3}
+                """);
+        assertThat(r.scenario()).isEmpty();
+        assertThat(r.diagnostics()).containsExactly(schemaFinding);
     }
 
     @Test
     void yamlErrorsAreReported() {
         var r = read("apiVersion: [unclosed\n");
         assertThat(r.scenario()).isEmpty();
-        assertThat(r.diagnostics()).isNotEmpty();
+        assertThat(r.diagnostics()).anyMatch(d -> d.rule() == Rule.YAML_SYNTAX);
     }
 
     @Test
     void inlineNodePoolsMustPassTheKarpenterRules() {
-        var r = read("""
-                apiVersion: jig.dev/v1alpha1
-                kind: Scenario
-                spec:
+        var r = read(HEAD + """
                   nodePools:
                     - apiVersion: karpenter.sh/v1
                       kind: NodePool
@@ -88,6 +219,7 @@ class ScenarioReaderTest {
                           spec:
                             nodeClassRef: {group: karpenter.k8s.aws, kind: EC2NodeClass, name: default}
                             requirements: []
+                  steps: [{advance: 1s}]
                 """);
         assertThat(r.scenario()).isEmpty();
         assertThat(r.diagnostics()).anyMatch(d -> d.rule().id().startsWith("JIG030") && d.position().line() == 9);

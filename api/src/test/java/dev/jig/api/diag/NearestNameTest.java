@@ -1,4 +1,4 @@
-package dev.jig.compiler.schema;
+package dev.jig.api.diag;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

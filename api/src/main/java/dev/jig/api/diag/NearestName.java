@@ -1,17 +1,17 @@
-package dev.jig.compiler.schema;
+package dev.jig.api.diag;
 
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
 
 /** Finds the known name a mistyped one most likely meant ({@code sharee} → {@code share}), for "did you mean" advice. */
-final class NearestName {
+public final class NearestName {
 
     private NearestName() {
     }
 
     /** The candidate closest in edit distance, if it is close enough to be a typo rather than another word. */
-    static Optional<String> of(String typed, Collection<String> candidates) {
+    public static Optional<String> of(String typed, Collection<String> candidates) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         String t = typed.toLowerCase(Locale.ROOT);
@@ -27,7 +27,7 @@ final class NearestName {
     }
 
     /** Levenshtein distance with adjacent transpositions counted as one edit. */
-    static int distance(String a, String b) {
+    public static int distance(String a, String b) {
         int[][] d = new int[a.length() + 1][b.length() + 1];
         for (int i = 0; i <= a.length(); i++) d[i][0] = i;
         for (int j = 0; j <= b.length(); j++) d[0][j] = j;

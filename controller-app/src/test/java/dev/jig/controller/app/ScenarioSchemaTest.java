@@ -1,0 +1,160 @@
+package dev.jig.controller.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.diag.Rule;
+import dev.jig.api.source.SourceFile;
+import dev.jig.api.yaml.YamlLoader;
+import dev.jig.controller.simulate.ScenarioSchema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Keeps {@code policies/schema/scenario.schema.json} honest, as {@code SchemaFilesTest} does the policy
+ * schemas: every object is closed, every field is described for editors and documented in the scenario
+ * reference, every example is valid, and the example scenarios pass.
+ */
+class ScenarioSchemaTest {
+
+    private static final Path REPO = Path.of(System.getProperty("jig.repo.root", ".."));
+    private final JsonNode schema = ScenarioSchema.bundledDocument();
+
+    private static List<Diagnostic> check(String yaml) {
+        return new CompilerScenarioSchema().validate(new YamlLoader().load(new SourceFile("s.yaml", yaml)).document().orElseThrow());
+    }
+
+    @Test
+    void theBundledSchemaIsTheFileInPolicies() throws Exception {
+        JsonNode file = new com.fasterxml.jackson.databind.ObjectMapper().readTree(REPO.resolve("policies/schema/scenario.schema.json").toFile());
+        assertThat(schema).isEqualTo(file);
+        assertThat(schema.path("$id").asText()).isEqualTo("https://jig.dev/schema/v1alpha1/scenario.schema.json");
+        assertThat(schema.path("$schema").asText()).isEqualTo("https://json-schema.org/draft/2020-12/schema");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"inflate.yaml", "tenants.yaml"})
+    void theExampleScenariosAreValidAndCarryTheModeline(String name) throws Exception {
+        String text = Files.readString(REPO.resolve("examples/scenarios").resolve(name));
+        assertThat(text).startsWith("# yaml-language-server: $schema=../../policies/schema/scenario.schema.json\n");
+        assertThat(check(text)).isEmpty();
+    }
+
+    @Test
+    void everyObjectWithPropertiesIsClosedAndEveryPropertyDescribed() {
+        List<String> objects = new ArrayList<>();
+        walk(schema, "", (pointer, node) -> {
+            if (!node.has("properties") || pointer.contains("/then") || pointer.contains("/if")) return;
+            objects.add(pointer);
+            assertThat(node.path("additionalProperties").isBoolean() && !node.get("additionalProperties").asBoolean())
+                    .as("additionalProperties: false at " + pointer).isTrue();
+            node.get("properties").properties().forEach(p -> assertThat(p.getValue().path("description").asText())
+                    .as("description of " + pointer + "/properties/" + p.getKey()).isNotBlank());
+        });
+        assertThat(objects).hasSizeGreaterThan(25);
+        schema.path("$defs").properties().forEach(e -> assertThat(e.getValue().path("title").asText()).as("title of " + e.getKey()).isNotBlank());
+    }
+
+    @Test
+    void everyExampleIsValidForItsSchema() {
+        String id = schema.get("$id").asText();
+        SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12, b -> b.schemas(Map.of(id, schema.toString())));
+        List<String> checked = new ArrayList<>();
+        walk(schema, "", (pointer, node) -> {
+            JsonNode examples = node.get("examples");
+            if (examples == null || !examples.isArray()) return;
+            Schema s = registry.getSchema(SchemaLocation.of(id + "#" + pointer));
+            for (JsonNode example : examples) assertThat(s.validate(example)).as("example " + example + " of #" + pointer).isEmpty();
+            checked.add(pointer);
+        });
+        assertThat(checked).hasSizeGreaterThan(60);
+    }
+
+    @Test
+    void everyFieldIsInTheScenarioReference() throws Exception {
+        String reference = Files.readString(REPO.resolve("examples/scenarios/README.md"));
+        List<String> missing = new ArrayList<>();
+        walk(schema, "", (pointer, node) -> {
+            if (pointer.contains("/if") || pointer.contains("/then")) return;
+            node.path("properties").fieldNames().forEachRemaining(f -> {
+                if (!reference.contains("`" + f + "`") && !reference.contains(f + ":") && !reference.contains("." + f)) missing.add(pointer + "/" + f);
+            });
+        });
+        assertThat(missing).isEmpty();
+        for (Rule r : List.of(Rule.SCENARIO_KIND, Rule.SCENARIO_SCHEMA, Rule.SCENARIO_VALUE, Rule.SCENARIO_REFERENCE)) {
+            assertThat(reference).contains(r.id());
+        }
+    }
+
+    @Test
+    void theKubeSchedulerScoringIsAnOption() {
+        String head = "apiVersion: jig.dev/v1alpha1\nkind: Scenario\nspec:\n  steps: [{advance: 1s}]\n  kubeScheduler: {scoring: ";
+        assertThat(check(head + "MostAllocated}\n")).isEmpty();
+        assertThat(check(head + "MostAlocated}\n")).singleElement().satisfies(d -> {
+            assertThat(d.rule()).isEqualTo(Rule.SCENARIO_SCHEMA);
+            assertThat(d.message()).isEqualTo("spec.kubeScheduler.scoring: must be one of [LeastAllocated, MostAllocated], found 'MostAlocated' "
+                    + "(did you mean 'MostAllocated'?)");
+        });
+    }
+
+    @Test
+    void anExpectationThatChecksNothingAndAStepWithTwoActionsAreRefused() {
+        String head = "apiVersion: jig.dev/v1alpha1\nkind: Scenario\nspec:\n  steps:\n";
+        assertThat(check(head + "    - expect: {}\n")).singleElement()
+                .satisfies(d -> assertThat(d.message()).isEqualTo("spec.steps[0].expect: must have at least 1 entry, found 0"));
+        assertThat(check(head + "    - {advance: 1s, wait: {}}\n")).singleElement()
+                .satisfies(d -> assertThat(d.message()).isEqualTo("spec.steps[0]: must have at most 1 entry, found 2"));
+    }
+
+    @Test
+    void podTemplatesAreClosedTooAndOperatorsGetTheirValues() {
+        String yaml = """
+                apiVersion: jig.dev/v1alpha1
+                kind: Scenario
+                spec:
+                  deployments:
+                    - name: web
+                      template:
+                        spec:
+                          containers: [{name: main, resources: {requests: {cpu: "1"}}}]
+                          nodeSelecter: {type: karpenter}
+                          affinity:
+                            nodeAffinity:
+                              requiredDuringSchedulingIgnoredDuringExecution:
+                                nodeSelectorTerms:
+                                  - matchExpressions: [{key: karpenter.k8s.aws/instance-cpu, operator: Gt, values: [four]}]
+                  steps: [{advance: 1s}]
+                """;
+        assertThat(check(yaml)).extracting(d -> d.position().line() + " " + d.message()).containsExactly(
+                "9 spec.deployments[0].template.spec: unknown field 'nodeSelecter' (did you mean 'nodeSelector'?); allowed: containers, "
+                        + "initContainers, overhead, nodeSelector, tolerations, affinity, topologySpreadConstraints, priority",
+                "14 spec.deployments[0].template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]"
+                        + ".matchExpressions[0].values[0]: must be a whole number, as Gt and Lt compare integers; found 'four'");
+    }
+
+    /** Visits every schema object below {@code node}, with its JSON Pointer; skips example, enum, const and default values. */
+    private static void walk(JsonNode node, String pointer, BiConsumer<String, JsonNode> visit) {
+        if (node.isObject()) {
+            visit.accept(pointer, node);
+            node.properties().forEach(e -> {
+                if (List.of("examples", "enum", "const", "default").contains(e.getKey())) return;
+                walk(e.getValue(), pointer + "/" + e.getKey().replace("~", "~0").replace("/", "~1"), visit);
+            });
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) walk(node.get(i), pointer + "/" + i, visit);
+        }
+    }
+}
