@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -103,8 +104,12 @@ final class RunCommand implements Callable<Integer> {
         new UptimeMetrics().bindTo(registry);
         Clock clock = Clock.systemUTC();
         KubeCluster cluster = new KubeCluster(client);
+        // Ready only once the controller has started in full (its shutdown hook is in place), so that a
+        // SIGTERM after the first ready probe always stops it gracefully.
+        AtomicBoolean started = new AtomicBoolean();
         OpsServer ops = metricsPort == 0 ? null : new OpsServer("0.0.0.0", metricsPort, registry,
-                () -> cluster.synced() ? Optional.empty() : Optional.of("waiting for informers: " + String.join(", ", cluster.unsynced())));
+                () -> !cluster.synced() ? Optional.of("waiting for informers: " + String.join(", ", cluster.unsynced()))
+                        : started.get() ? Optional.empty() : Optional.of("starting"));
         if (!awaitSync(cluster, clock)) {
             String message = "informers did not list within " + syncTimeout + ": " + String.join(", ", cluster.unsynced())
                     + ". Are the Karpenter CRDs installed, and may this service account list these resources?";
@@ -122,8 +127,6 @@ final class RunCommand implements Callable<Integer> {
         Provisioner provisioner = new Provisioner(cluster, cloud, lifecycle, clock, log, new NameGenerator(new SecureRandom()));
         ControllerLoop loop = new ControllerLoop(List.of(Reconciler.of("provisioning", provisioner::reconcile)), Duration.ofSeconds(1));
         LeaderElection election = new LeaderElection(client, namespace, id, Duration.ofSeconds(15), loop::start, loop::stop);
-        LOG.atInfo().addKeyValue("event", "started").addKeyValue("identity", id).addKeyValue("cloud", cloud.name())
-                .addKeyValue("metricsPort", ops == null ? 0 : ops.port()).log("controller started; campaigning for the Lease {}/{}", namespace, LeaderElection.LEASE_NAME);
         CountDownLatch done = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             LOG.atInfo().addKeyValue("event", "stopping").log("controller stopping");
@@ -134,6 +137,9 @@ final class RunCommand implements Callable<Integer> {
             client.close();
             done.countDown();
         }));
+        LOG.atInfo().addKeyValue("event", "started").addKeyValue("identity", id).addKeyValue("cloud", cloud.name())
+                .addKeyValue("metricsPort", ops == null ? 0 : ops.port()).log("controller started; campaigning for the Lease {}/{}", namespace, LeaderElection.LEASE_NAME);
+        started.set(true);
         done.await();
         return ExitCode.OK;
     }
