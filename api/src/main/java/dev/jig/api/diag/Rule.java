@@ -107,7 +107,7 @@ public enum Rule {
     POOL_BREAK_GLASS("JIG0502", WARNING, "pool admitted through the break-glass list",
             "Move the change into the policies in git and remove the name from the break-glass list."),
     POOL_TENANT_MISMATCH("JIG0503", ERROR, "pool's tenant label, taint and owner disagree",
-            "A tenant's pool carries the label <tenancy key>=<tenant> on itself and in spec.template.metadata.labels (and, for dedicated tenants, the taint <tenancy key>=<tenant>:NoSchedule in spec.template.spec.taints, not startupTaints), and the tenancy ConfigMap must list it under that tenant; an EC2NodeClass carries its owner's tenancy label and spec.tags entry, or none when no tenant owns it."),
+            "A tenant's pool carries the label <tenancy key>=<tenant> on itself and, in spec.template.metadata.labels, the node key node-restriction.kubernetes.io/jig-tenant=<tenant> and <tenancy key>=<tenant> (and, for dedicated tenants, the taint <tenancy key>=<tenant>:NoSchedule in spec.template.spec.taints, not startupTaints), and the tenancy ConfigMap must list it under that tenant; no label, requirement or taint may name another tenant, another tenant's pool (jig.dev/pool) or another class (karpenter.k8s.aws/ec2nodeclass), and a pool no tenant lists names none. An EC2NodeClass carries its owner's tenancy label and spec.tags entry, or none when no tenant owns it."),
     POOL_LIMITS_MISSING("JIG0504", ERROR, "pool has no cpu, memory and nvidia.com/gpu limits",
             "Set spec.limits.cpu and spec.limits.memory (and, on a tenant's pool, nvidia.com/gpu, 0 when it has no GPUs); an unlimited pool can launch nodes without bound."),
     POOL_OVER_QUOTA("JIG0505", ERROR, "tenant's pool limits exceed its quota",

@@ -168,6 +168,17 @@ public final class WellKnownLabels {
         return current == null ? key : current;
     }
 
+
+    /**
+     * Whether a node label's value is a tenant's name when a NodePool puts it on its nodes: {@link #NODE_TENANT},
+     * {@link #JIG_TENANT}, the platform's tenancy key, and every other key in the {@link #NODE_RESTRICTION_DOMAIN},
+     * which Jig reserves for tenancy (the node tenancy key may move within it). A subset of {@link #identifiesTenant}:
+     * the other identifying keys name a pool, a class or a node.
+     */
+    public static boolean namesTenant(String key, String tenancyKey) {
+        return key.equals(JIG_TENANT) || key.equals(tenancyKey) || key.startsWith(NODE_RESTRICTION_DOMAIN + "/");
+    }
+
     /** Keys that describe the offering (capacity type, zone, or an alias of the zone); they never filter instance types. */
     public static boolean isOfferingKey(String key) {
         String current = normalize(key);

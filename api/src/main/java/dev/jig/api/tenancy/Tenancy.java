@@ -174,7 +174,7 @@ public record Tenancy(
         return Optional.of(owner);
     }
 
-                    /**
+    /**
      * This tenancy with {@code key} as the node tenancy label: compiled pools put it on their nodes beside the
      * legacy {@link #tenancyKey()} label, and pods are steered to it.
      */

@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * JIG0224: tenants cannot set labels or taints that Jig or Karpenter manage. A pool label
- * {@code jig.dev/tenant: other} would otherwise make a pool look like another tenant's.
+ * {@code jig.dev/tenant: other} would otherwise make a pool look like another tenant's; every key whose value
+ * names a tenant ({@link WellKnownLabels#namesTenant}) is reserved, whatever the platform's tenancy key.
  */
 final class ReservedKeysCheck implements PolicyCheck {
 
@@ -46,7 +47,9 @@ final class ReservedKeysCheck implements PolicyCheck {
     }
 
     static boolean reserved(String key, String tenancyKey) {
-        if (key.equals(tenancyKey) || key.equals(WellKnownLabels.JIG_POOL)) return true;
+        // Every key whose value names a tenant on a node, even when the platform's tenancy key is another: the
+        // webhook refuses a pool whose node labels name another tenant by any of them.
+        if (WellKnownLabels.namesTenant(key, tenancyKey) || key.equals(WellKnownLabels.JIG_POOL)) return true;
         int slash = key.indexOf('/');
         if (slash < 0) return false;
         String domain = key.substring(0, slash);

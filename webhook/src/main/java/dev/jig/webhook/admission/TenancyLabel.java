@@ -18,7 +18,12 @@ public final class TenancyLabel {
     public static Optional<String> of(JsonNode object, String key) {
         JsonNode v = object.path("metadata").path("labels").get(key);
         if (v == null || v.isMissingNode()) return Optional.empty();
-        return Optional.of(v.isValueNode() && !v.isNull() ? v.asText() : v.toString());
+        return Optional.of(text(v));
+    }
+
+    /** A label value's text: a scalar's text, anything else (an object, an array, null) as its JSON, which names no tenant. */
+    public static String text(JsonNode v) {
+        return v.isValueNode() && !v.isNull() ? v.asText() : v.toString();
     }
 
     /** "adds label k=\"v\"", "removes ...", "changes ... from ... to ...", for a denial message. */

@@ -102,9 +102,12 @@ public final class TenancyView {
         return WellKnownLabels.identifiesTenant(key, tenancy.tenancyKey()) || key.equals(tenancy.poolLabel());
     }
 
-    /** Whether a node label's value is a tenant's name: the node keys, {@link WellKnownLabels#NODE_TENANT} and the tenancy key. */
+    /**
+     * Whether a node label's value is a tenant's name: the node keys and every key {@link WellKnownLabels#namesTenant}
+     * names, the same keys the NodePool rules judge as naming a tenant, so pods and pools agree.
+     */
     public boolean isTenancyKey(String key) {
-        return tenancy.nodeKeys().contains(key) || key.equals(WellKnownLabels.NODE_TENANT) || key.equals(tenancy.tenancyKey());
+        return tenancy.nodeKeys().contains(key) || WellKnownLabels.namesTenant(key, tenancy.tenancyKey());
     }
 
     /** The tenants whose NodePools in the cluster launch nodes from the EC2NodeClass. */

@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.Provenance;
 import dev.jig.api.tenancy.Tenancy;
 import dev.jig.webhook.admission.AdmissionInput.Principal;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.admission.WebhookSettings;
+import dev.jig.webhook.tenancy.TenancyView;
 import dev.jig.webhook.testing.Catalogue.Case;
 import dev.jig.webhook.testing.PoolClasses;
 import dev.jig.webhook.testing.PoolWorld;
@@ -30,13 +32,13 @@ class PoolClassesTest {
 
     static Stream<Case> cases() {
         return Stream.of(PoolClasses.weightBands(), PoolClasses.metadataUpdates(), PoolClasses.isolationPlacement(), PoolClasses.nodeClasses(),
-                PoolClasses.nodeClassClaims()).flatMap(List::stream);
+                PoolClasses.nodeClassClaims(), PoolClasses.nodeTenancyKey()).flatMap(List::stream);
     }
 
     @Test
     void everyClassHasAtLeastFiveCases() {
         for (List<?> table : List.of(PoolClasses.weightBands(), PoolClasses.metadataUpdates(), PoolClasses.metadataMutations(),
-                PoolClasses.isolationPlacement(), PoolClasses.nodeClasses(), PoolClasses.nodeClassClaims())) {
+                PoolClasses.isolationPlacement(), PoolClasses.nodeClasses(), PoolClasses.nodeClassClaims(), PoolClasses.nodeTenancyKey())) {
             assertThat(table).hasSizeGreaterThanOrEqualTo(5);
         }
     }
@@ -154,5 +156,36 @@ class PoolClassesTest {
         Decision onForeign = RULES.validate(Requests.pool(Operation.CREATE,
                 PoolClasses.referencing("beta-api", "karpenter.k8s.aws", "EC2NodeClass", "alpha-al2023"), null), Optional.of(PoolWorld.view(shared)));
         assertThat(onForeign.ruleIds()).containsExactly(Rule.POOL_FOREIGN_NODE_CLASS.id());
+    }
+
+    @Test
+    void aTenancyWithoutANodeKeyRequiresTheLegacyLabelOnNodesAndStillJudgesTheNodeKeyAsAClaim() {
+        Tenancy t = PoolWorld.tenancy();
+        Tenancy legacy = Tenancy.parse(new Tenancy(t.cluster(), t.tenancyKey(), t.poolLabel(), t.labelAdmins(), t.regularWeights(),
+                t.reservedWeights(), t.tenants(), t.namespaces(), t.nodePools(), t.sharedNodeClasses(), t.platformDefaults(), Optional.empty())
+                .toJson());
+        assertThat(legacy.nodeKeys()).containsExactly(t.tenancyKey());
+        Optional<TenancyView> view = Optional.of(PoolWorld.view(legacy));
+        for (ObjectNode pool : PoolWorld.objects("NodePool")) {
+            Decision compiled = RULES.validate(Requests.pool(Operation.CREATE, pool, null), view);
+            assertThat(compiled.allowed()).as(compiled.message()).isTrue();
+        }
+        ObjectNode legacyOnly = PoolWorld.nodePool("alpha-web");
+        ((ObjectNode) legacyOnly.at("/spec/template/metadata/labels")).remove(WellKnownLabels.NODE_TENANT);
+        Decision d = RULES.validate(Requests.pool(Operation.CREATE, restamp(legacyOnly), null), view);
+        assertThat(d.allowed()).as(d.message()).isTrue();
+        ObjectNode foreign = PoolWorld.nodePool("alpha-web");
+        ((ObjectNode) foreign.at("/spec/template/metadata/labels")).put(WellKnownLabels.NODE_TENANT, "beta");
+        assertThat(RULES.validate(Requests.pool(Operation.CREATE, restamp(foreign), null), view).ruleIds())
+                .containsExactly(Rule.POOL_TENANT_MISMATCH.id());
+        ObjectNode nodeKeyOnly = PoolWorld.nodePool("alpha-web");
+        ((ObjectNode) nodeKeyOnly.at("/spec/template/metadata/labels")).remove(t.tenancyKey());
+        assertThat(RULES.validate(Requests.pool(Operation.CREATE, restamp(nodeKeyOnly), null), view).message())
+                .contains("does not label its nodes " + t.tenancyKey() + "=alpha");
+    }
+
+    private static ObjectNode restamp(ObjectNode object) {
+        ((ObjectNode) object.at("/metadata/annotations")).put("jig.dev/content-hash", Provenance.contentHash(object));
+        return object;
     }
 }

@@ -95,12 +95,9 @@ class AdmissionServerIT {
 
     @Test
     void handMadeNodePoolIsDefaultedButOnlyAdmittedThroughBreakGlass() throws Exception {
-        ObjectNode pool = Acme.object("NodePool", "storefront-web");
+        ObjectNode pool = Catalogue.unclaimed(Acme.object("NodePool", "storefront-web"), "platform-emergency");
         ((ObjectNode) pool.get("metadata")).remove("annotations");
-        ((ObjectNode) pool.get("metadata")).put("name", "platform-emergency");
         ((ObjectNode) pool.get("metadata")).remove("labels");
-        ((ObjectNode) pool.at("/spec/template/metadata/labels")).remove("jig.dev/tenant");
-        ((ObjectNode) pool.at("/spec/template/spec/nodeClassRef")).put("name", "platform-default");
         ((ObjectNode) pool.get("spec")).remove("disruption");
         JsonNode mutated = webhook.review("/mutate", Requests.review(Requests.pool(Operation.CREATE, pool, null))).path("response");
         JsonNode patched = JsonPatch.apply(Acme.JSON.readTree(Base64.getDecoder().decode(mutated.path("patch").asText())), pool);

@@ -32,8 +32,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The NodePool and EC2NodeClass review classes over real HTTPS with real AdmissionReview v1 JSON,
  * the tenancy view fed by the informers from the mock API server into which {@link PoolWorld}'s
  * compiled ConfigMap and NodePools were created: weight bands from compiled data (3),
- * metadata-only updates (4), the isolation taint where it isolates (6), node classes (7) and strict
- * JSON bodies (10).
+ * metadata-only updates (4), the isolation taint where it isolates (6), node classes (7), strict
+ * JSON bodies (10) and the node tenancy key on pools.
  */
 @EnableKubernetesMockClient(crud = true)
 class PoolClassesIT {
@@ -59,7 +59,8 @@ class PoolClassesIT {
                 PoolClasses.metadataUpdates().stream().map(c -> Arguments.of("4 metadata-only update", c)),
                 PoolClasses.isolationPlacement().stream().map(c -> Arguments.of("6 isolation placement", c)),
                 PoolClasses.nodeClasses().stream().map(c -> Arguments.of("7 node class", c)),
-                PoolClasses.nodeClassClaims().stream().map(c -> Arguments.of("7 node class owner", c))).flatMap(s -> s);
+                PoolClasses.nodeClassClaims().stream().map(c -> Arguments.of("7 node class owner", c)),
+                PoolClasses.nodeTenancyKey().stream().map(c -> Arguments.of("node tenancy key on pools", c))).flatMap(s -> s);
     }
 
     @ParameterizedTest(name = "{0}: {1}")

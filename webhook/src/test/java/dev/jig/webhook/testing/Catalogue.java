@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.diag.Rule;
 import dev.jig.api.karpenter.Annotations;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.api.tenancy.Provenance;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Operation;
@@ -54,6 +55,20 @@ public final class Catalogue {
     static ObjectNode restamped(ObjectNode object) {
         ((ObjectNode) object.get("metadata").get("annotations")).put(Annotations.CONTENT_HASH, Provenance.contentHash(object));
         return object;
+    }
+
+    /**
+     * A compiled NodePool as a pool no tenant lists would be: renamed, without its tenancy label and without every
+     * template label that identifies a tenant, its pool or its class (node key, legacy key, pool label), on a node
+     * class no tenant owns (not restamped).
+     */
+    public static ObjectNode unclaimed(ObjectNode pool, String name) {
+        ((ObjectNode) pool.get("metadata")).put("name", name);
+        ((ObjectNode) pool.get("metadata").get("labels")).remove(WellKnownLabels.JIG_TENANT);
+        ((ObjectNode) pool.at("/spec/template/metadata/labels")).properties()
+                .removeIf(e -> WellKnownLabels.identifiesTenant(e.getKey(), WellKnownLabels.JIG_TENANT));
+        ((ObjectNode) pool.at("/spec/template/spec/nodeClassRef")).put("name", "platform-default");
+        return pool;
     }
 
     static ObjectNode nodePool(String name) {
@@ -277,16 +292,10 @@ public final class Catalogue {
         return c;
     }
 
-    /**
-     * A compiled NodePool renamed to one no tenant lists, with its tenant label and node label removed and
-     * a node class no tenant owns (not restamped).
-     */
+    /** A compiled NodePool renamed to one no tenant lists and claiming none ({@link #unclaimed}). */
     static ObjectNode unlistedPool() {
-        ObjectNode unlisted = nodePool("storefront-web");
-        ((ObjectNode) unlisted.get("metadata")).put("name", "platform-spare");
+        ObjectNode unlisted = unclaimed(nodePool("storefront-web"), "platform-spare");
         ((ObjectNode) unlisted.get("metadata")).remove("labels");
-        ((ObjectNode) unlisted.at("/spec/template/metadata/labels")).remove("jig.dev/tenant");
-        ((ObjectNode) unlisted.at("/spec/template/spec/nodeClassRef")).put("name", "platform-default");
         return unlisted;
     }
 

@@ -113,6 +113,9 @@ public final class PodClasses {
                         + "\"whenUnsatisfiable\":\"DoNotSchedule\",\"labelSelector\":{\"matchLabels\":{\"app\":\"c8\"}}}]}")), Rule.POD_FOREIGN_SELECTOR));
         c.add(new Case("pod of no tenant selects a tenant pool's template label",
                 create(with(pod("sandbox", "c9"), "{\"nodeSelector\":{\"workload\":\"batch\"}}")), Rule.POD_FOREIGN_SELECTOR));
+        c.add(new Case("tenant's pod selects another tenant by another node-restriction key (a key that names a tenant on pools)",
+                create(with(storefront("c15"), "{\"nodeSelector\":{\"node-restriction.kubernetes.io/jig-team\":\"payments\"}}")),
+                Rule.POD_FOREIGN_SELECTOR));
         // look-alikes
         c.add(new Case("tenant's pod selects its own EC2NodeClass",
                 create(with(storefront("c10"), "{\"nodeSelector\":{\"" + NODE_KEY + "\":\"storefront\",\"karpenter.k8s.aws/ec2nodeclass\":\"storefront-al2023\"}}")),

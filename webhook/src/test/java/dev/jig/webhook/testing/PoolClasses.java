@@ -7,6 +7,7 @@ import static dev.jig.webhook.testing.PoolWorld.nodePool;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.AdmissionInput.Principal;
 import dev.jig.webhook.admission.Operation;
@@ -219,17 +220,9 @@ public final class PoolClasses {
         return restamped(p);
     }
 
-    /**
-     * A compiled pool renamed to one no tenant lists, its tenant labels removed and its node class one
-     * no tenant owns (not restamped).
-     */
+    /** A compiled pool renamed to one no tenant lists and claiming none ({@link Catalogue#unclaimed}, not restamped). */
     static ObjectNode unlisted(String name) {
-        ObjectNode p = nodePool("beta-api");
-        ((ObjectNode) p.get("metadata")).put("name", name);
-        ((ObjectNode) p.get("metadata").get("labels")).remove("jig.dev/tenant");
-        spec(p, "/spec/template/metadata/labels").remove("jig.dev/tenant");
-        spec(p, "/spec/template/spec/nodeClassRef").put("name", "platform-default");
-        return p;
+        return Catalogue.unclaimed(nodePool("beta-api"), name);
     }
 
     /** Class 7: a pool uses its own tenant's node classes (or shared ones), by group, kind and name. */
@@ -292,5 +285,81 @@ public final class PoolClasses {
         }
         c.add(new Case("EC2NodeClass no tenant owns, claiming none", create(restamped(unownedNodeClass())), null));
         return c;
+    }
+
+    static final String NODE_KEY = WellKnownLabels.NODE_TENANT;
+
+    /** A pool whose template labels its nodes {@code key=value} ({@code null}: removes the label), restamped. */
+    static ObjectNode nodeLabelled(ObjectNode pool, String key, String value) {
+        ObjectNode labels = spec(pool, "/spec/template/metadata/labels");
+        if (value == null) labels.remove(key); else labels.put(key, value);
+        return restamped(pool);
+    }
+
+    /** A pool with one more requirement {@code key operator values}, restamped. */
+    static ObjectNode requiring(ObjectNode pool, String key, String operator, String... values) {
+        ObjectNode r = ((ArrayNode) pool.at("/spec/template/spec/requirements")).addObject().put("key", key).put("operator", operator);
+        if (values.length > 0) {
+            ArrayNode vs = r.putArray("values");
+            for (String v : values) vs.add(v);
+        }
+        return restamped(pool);
+    }
+
+    /**
+     * The node tenancy key on pools: every key whose value names a tenant on a pool's nodes (the node key, the
+     * legacy key, any {@code node-restriction.kubernetes.io/} key), the pool label and the EC2NodeClass label get
+     * the claim checks of the legacy key; a tenant's pool carries the node key with its tenant's value.
+     */
+    public static List<Case> nodeTenancyKey() {
+        List<Case> c = new ArrayList<>();
+        c.add(new Case("dedicated tenant's pool labelling its nodes as another tenant's by the node key",
+                create(nodeLabelled(nodePool("alpha-web"), NODE_KEY, "beta")), Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("shared tenant's pool labelling its nodes as another tenant's by the node key",
+                create(nodeLabelled(nodePool("beta-api"), NODE_KEY, "alpha")), Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("tenant's pool requiring the node key In [another tenant]",
+                create(requiring(nodePool("alpha-web"), NODE_KEY, "In", "beta")), Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("tenant's pool requiring the node key Exists", create(requiring(nodePool("beta-api"), NODE_KEY, "Exists")),
+                Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("tenant's pool requiring the node key NotIn [itself]", create(requiring(nodePool("beta-api"), NODE_KEY, "NotIn", "beta")),
+                Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("tenant's pool without the node key on its nodes (legacy label only)",
+                create(nodeLabelled(nodePool("alpha-reserved-spot"), NODE_KEY, null)), Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("tenant's pool with an empty node key value", create(nodeLabelled(nodePool("beta-api"), NODE_KEY, "")),
+                Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("pool no tenant lists labelling its nodes by the node key", create(nodeLabelled(unlisted("platform-spare"), NODE_KEY, "beta")),
+                Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("pool no tenant lists with an empty node key value", create(nodeLabelled(unlisted("platform-spare"), NODE_KEY, "")),
+                Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("pool no tenant lists requiring the node key In [a tenant]",
+                create(requiring(unlisted("platform-spare"), NODE_KEY, "In", "alpha")), Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("tenant's pool naming another tenant by another node-restriction key",
+                create(nodeLabelled(nodePool("alpha-web"), WellKnownLabels.NODE_RESTRICTION_DOMAIN + "/jig-team", "beta")), Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("tenant's pool with a taint naming another tenant by the node key",
+                create(restamped(withTaint(nodePool("alpha-web"), NODE_KEY, "beta"))), Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("tenant's pool labelling its nodes with another tenant's pool label",
+                create(nodeLabelled(nodePool("alpha-web"), WellKnownLabels.JIG_POOL, "api")), Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("pool no tenant lists labelling its nodes with a tenant's pool label",
+                create(nodeLabelled(unlisted("platform-spare"), WellKnownLabels.JIG_POOL, "web")), Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("tenant's pool labelling its nodes with another tenant's EC2NodeClass",
+                create(nodeLabelled(nodePool("alpha-web"), WellKnownLabels.EC2NODECLASS, "beta-al2023")), Rule.POOL_TENANT_MISMATCH));
+        c.add(new Case("UPDATE moving a tenant's nodes to another tenant by the node key",
+                update(nodePool("beta-api"), nodeLabelled(nodePool("beta-api"), NODE_KEY, "alpha"), Requests.GITOPS), Rule.POOL_TENANT_MISMATCH));
+        for (ObjectNode compiled : PoolWorld.objects("NodePool")) {
+            c.add(new Case("compiled NodePool " + compiled.path("metadata").path("name").asText(), create(compiled), null));
+        }
+        c.add(new Case("tenant's pool requiring the node key In [itself]", create(requiring(nodePool("alpha-web"), NODE_KEY, "In", "alpha")), null));
+        c.add(new Case("pool no tenant lists requiring the node key DoesNotExist",
+                create(requiring(unlisted("platform-spare"), NODE_KEY, "DoesNotExist")), null));
+        c.add(new Case("pool no tenant lists with a pool label of its own", create(nodeLabelled(unlisted("platform-spare"), WellKnownLabels.JIG_POOL, "spare")),
+                null));
+        c.add(new Case("tenant's pool labelling its nodes with its own EC2NodeClass",
+                create(nodeLabelled(nodePool("alpha-web"), WellKnownLabels.EC2NODECLASS, "alpha-al2023")), null));
+        return c;
+    }
+
+    static ObjectNode withTaint(ObjectNode pool, String key, String value) {
+        ((ArrayNode) pool.at("/spec/template/spec/taints")).addObject().put("key", key).put("value", value).put("effect", "NoSchedule");
+        return pool;
     }
 }
