@@ -124,6 +124,15 @@ class ConsolidationTest {
     }
 
     @Test
+    void multiNodeConsolidationConsidersAtMostOneHundredCandidates() {
+        World w = onDemand("WhenEmptyOrUnderutilized", "100%");
+        for (int i = 0; i < 130; i++) w.node(String.format("n%03d", i), "m5.large", "on-demand", "a", World.pod("p" + i, 50));
+        Command c = multi(w).orElseThrow();
+        assertEquals(MultiNodeConsolidation.MAX_CANDIDATES, c.candidates().size());
+        assertEquals(Command.Decision.DELETE, c.decision(), "100 pods of 50m fit on the 30 nodes left");
+    }
+
+    @Test
     void theUnderutilizedBudgetCutsTheCandidatesBeforeTheSearch() {
         World w = onDemand("WhenEmptyOrUnderutilized", "3");
         for (int i = 0; i < 6; i++) w.node("n" + i, "m5.xlarge", "on-demand", "a", World.pod("p" + i, 600));

@@ -97,6 +97,16 @@ class DriftTest {
     }
 
     @Test
+    void aNodeLaunchedFromAnotherNodeClassDriftsByTheCloudsVerdict() {
+        World w = new World().pool(World.pool("a", NO_CONSOLIDATION, World.types("m5.large")))
+                .node("n", "m5.large", "on-demand", "a", c -> new dev.jig.controller.model.NodeClaim(c.name(), c.nodePool(), "old-class",
+                        c.labels(), c.requirements(), c.requests(), c.taints(), c.startupTaints(), c.created(), false, c.status()), n -> n);
+        DisruptionState s = w.state(World.NOW);
+        assertEquals("NodeClassDrift", DriftCheck.reason(s, s.candidates.get(0)).orElseThrow());
+        assertTrue(drift(w).isPresent());
+    }
+
+    @Test
     void emptyDriftedNodesGoFirst() {
         World w = new World().pool(World.pool("a", NO_CONSOLIDATION, World.types("c5.large", "c5.xlarge")))
                 .node("busy", "m5.large", "on-demand", "a", World.pod("p", 500))
