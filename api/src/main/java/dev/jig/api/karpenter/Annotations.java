@@ -23,6 +23,12 @@ public final class Annotations {
     public static final String DO_NOT_DISRUPT = KARPENTER + "do-not-disrupt";
     /** On a NodePool and its NodeClaims: the hash of the pool's template, compared to tell drift. */
     public static final String NODEPOOL_HASH = KARPENTER + "nodepool-hash";
+    /** Beside {@link #NODEPOOL_HASH}: how the hash was computed; hashes of different versions are not compared. */
+    public static final String NODEPOOL_HASH_VERSION = KARPENTER + "nodepool-hash-version";
+    /** On a pod: the ReplicaSet controller's preference for deleting it (an int32); disruption weighs evictions by it. */
+    public static final String POD_DELETION_COST = "controller.kubernetes.io/pod-deletion-cost";
+    /** On a mirror (static) pod: the kubelet owns it, so it is neither evicted nor rescheduled. */
+    public static final String MIRROR_POD = "kubernetes.io/config.mirror";
 
     private Annotations() {
     }

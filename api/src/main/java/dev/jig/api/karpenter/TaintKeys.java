@@ -8,6 +8,9 @@ public final class TaintKeys {
     /** On a node until Karpenter has registered it against its NodeClaim. */
     public static final String UNREGISTERED = ApiGroups.KARPENTER + "/unregistered";
 
+    /** Put on a node (NoSchedule) by disruption while it is being replaced or removed. */
+    public static final String DISRUPTED = ApiGroups.KARPENTER + "/disrupted";
+
     public static final String NOT_READY = "node.kubernetes.io/not-ready";
     public static final String UNREACHABLE = "node.kubernetes.io/unreachable";
     /** Set by the kubelet when an external cloud provider will initialise the node. */

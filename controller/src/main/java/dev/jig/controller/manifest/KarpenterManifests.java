@@ -46,7 +46,8 @@ public final class KarpenterManifests {
             budgets.add(new Disruption.Budget(Json.text(b, "nodes", "10%"), Json.text(b, "schedule", null), Json.text(b, "duration", null), Json.list(b.get("reasons"))));
         }
         Disruption d = new Disruption(Json.text(disruption, "consolidationPolicy", "WhenEmptyOrUnderutilized"),
-                Json.text(disruption, "consolidateAfter", "0s"), Json.text(tspec, "expireAfter", "720h"), budgets);
+                Json.text(disruption, "consolidateAfter", "0s"), Json.text(tspec, "expireAfter", "720h"), budgets,
+                Json.text(tspec, "terminationGracePeriod", null));
         return new NodePool(o.path("metadata").path("name").asText(), Json.integer(spec, "weight", 0),
                 Json.strings(template.path("metadata").get("labels")), reqs, taints(tspec.get("taints")), taints(tspec.get("startupTaints")),
                 tspec.path("nodeClassRef").path("name").asText(), limits(spec.get("limits")), d);

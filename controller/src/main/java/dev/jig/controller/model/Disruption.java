@@ -5,8 +5,12 @@ import java.util.List;
 /**
  * A NodePool's disruption settings, kept as read for the disruption controllers (consolidation,
  * expiration, drift, budgets) that build on this model; provisioning does not use them.
+ * {@code expireAfter} and {@code terminationGracePeriod} live in the pool's NodeClaim template in
+ * Karpenter v1; they are kept here with the other disruption settings. {@code terminationGracePeriod}
+ * is null when unset (drain waits for PodDisruptionBudgets and do-not-disrupt pods for ever).
  */
-public record Disruption(String consolidationPolicy, String consolidateAfter, String expireAfter, List<Budget> budgets) {
+public record Disruption(String consolidationPolicy, String consolidateAfter, String expireAfter, List<Budget> budgets,
+                         String terminationGracePeriod) {
 
     public static final Disruption DEFAULT = new Disruption("WhenEmptyOrUnderutilized", "0s", "720h", List.of(new Budget("10%", null, null, List.of())));
 
@@ -19,5 +23,10 @@ public record Disruption(String consolidationPolicy, String consolidateAfter, St
 
     public Disruption {
         budgets = List.copyOf(budgets);
+    }
+
+    /** Settings without a termination grace period. */
+    public Disruption(String consolidationPolicy, String consolidateAfter, String expireAfter, List<Budget> budgets) {
+        this(consolidationPolicy, consolidateAfter, expireAfter, budgets, null);
     }
 }

@@ -19,10 +19,12 @@ import java.util.TreeMap;
  * @param requirements the NodePool's requirements narrowed by the scheduler, instance types included
  * @param requests     what its pods and DaemonSets request
  * @param status       null until launched
+ * @param annotations  {@code metadata.annotations}: the NodePool template hash and its version (static drift), and
+ *                     {@code karpenter.sh/do-not-disrupt}
  */
 public record NodeClaim(String name, String nodePool, String nodeClass, Map<String, String> labels,
                         List<Requirement> requirements, ResourceList requests, List<Taint> taints, List<Taint> startupTaints,
-                        Instant created, boolean deleting, Status status) {
+                        Instant created, boolean deleting, Status status, Map<String, String> annotations) {
 
     public static final String LAUNCHED = "Launched";
     public static final String REGISTERED = "Registered";
@@ -38,15 +40,34 @@ public record NodeClaim(String name, String nodePool, String nodeClass, Map<Stri
      * @param instanceType the type launched
      * @param pricePerHour the price of the offering launched
      * @param nodeName     the Node that registered for it, or null
+     * @param lastPodEventTime when a pod last bound to or left its node ({@code status.lastPodEventTime}), or null;
+     *                     {@code consolidateAfter} counts from it
      */
     public record Status(String providerId, String instanceType, String zone, String capacityType, double pricePerHour,
-                         ResourceList capacity, ResourceList allocatable, String nodeName, List<Condition> conditions) {
+                         ResourceList capacity, ResourceList allocatable, String nodeName, List<Condition> conditions,
+                         Instant lastPodEventTime) {
         public Status {
             conditions = List.copyOf(conditions);
         }
 
+        /** A status without a pod event yet. */
+        public Status(String providerId, String instanceType, String zone, String capacityType, double pricePerHour,
+                      ResourceList capacity, ResourceList allocatable, String nodeName, List<Condition> conditions) {
+            this(providerId, instanceType, zone, capacityType, pricePerHour, capacity, allocatable, nodeName, conditions, null);
+        }
+
         public Status withNodeName(String node) {
-            return new Status(providerId, instanceType, zone, capacityType, pricePerHour, capacity, allocatable, node, conditions);
+            return new Status(providerId, instanceType, zone, capacityType, pricePerHour, capacity, allocatable, node, conditions, lastPodEventTime);
+        }
+
+        public Status withLastPodEventTime(Instant at) {
+            return new Status(providerId, instanceType, zone, capacityType, pricePerHour, capacity, allocatable, nodeName, conditions, at);
+        }
+
+        /** The condition of {@code type}, or null. */
+        public Condition condition(String type) {
+            for (Condition c : conditions) if (c.type().equals(type)) return c;
+            return null;
         }
 
         public boolean is(String type) {
@@ -60,6 +81,14 @@ public record NodeClaim(String name, String nodePool, String nodeClass, Map<Stri
         requirements = List.copyOf(requirements);
         taints = List.copyOf(taints);
         startupTaints = List.copyOf(startupTaints);
+        annotations = annotations == null ? Map.of() : new TreeMap<>(annotations);
+    }
+
+    /** A NodeClaim without annotations. */
+    public NodeClaim(String name, String nodePool, String nodeClass, Map<String, String> labels,
+                     List<Requirement> requirements, ResourceList requests, List<Taint> taints, List<Taint> startupTaints,
+                     Instant created, boolean deleting, Status status) {
+        this(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, deleting, status, Map.of());
     }
 
     public boolean launched() {
@@ -75,15 +104,19 @@ public record NodeClaim(String name, String nodePool, String nodeClass, Map<Stri
     }
 
     public NodeClaim withStatus(Status s) {
-        return new NodeClaim(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, deleting, s);
+        return new NodeClaim(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, deleting, s, annotations);
     }
 
     public NodeClaim withLabels(Map<String, String> l) {
-        return new NodeClaim(name, nodePool, nodeClass, l, requirements, requests, taints, startupTaints, created, deleting, status);
+        return new NodeClaim(name, nodePool, nodeClass, l, requirements, requests, taints, startupTaints, created, deleting, status, annotations);
+    }
+
+    public NodeClaim withAnnotations(Map<String, String> a) {
+        return new NodeClaim(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, deleting, status, a);
     }
 
     public NodeClaim markDeleting() {
-        return new NodeClaim(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, true, status);
+        return new NodeClaim(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, true, status, annotations);
     }
 
     /** The status with condition {@code type} set (replacing an earlier one), and the Ready summary recomputed. */
@@ -104,6 +137,6 @@ public record NodeClaim(String name, String nodePool, String nodeClass, Map<Stri
         boolean ready = launched && registered && initialized;
         out.add(new Condition(READY, ready ? "True" : "False", ready ? READY : "NotReady", ready ? "" : "waiting for the node", now));
         return new Status(s.providerId(), s.instanceType(), s.zone(), s.capacityType(), s.pricePerHour(), s.capacity(),
-                s.allocatable(), s.nodeName(), out);
+                s.allocatable(), s.nodeName(), out, s.lastPodEventTime());
     }
 }

@@ -25,6 +25,8 @@ import java.util.TreeMap;
  *                          the kube-scheduler's queue takes higher priorities first
  * @param created           {@code metadata.creationTimestamp}; the kube-scheduler's queue takes older pods first
  *                          among equal priorities ({@link Instant#EPOCH} when unknown)
+ * @param annotations       {@code metadata.annotations}: disruption reads {@code karpenter.sh/do-not-disrupt},
+ *                          {@code controller.kubernetes.io/pod-deletion-cost} and the mirror-pod marker
  */
 public record Pod(
         String namespace,
@@ -46,7 +48,8 @@ public record Pod(
         boolean daemonSet,
         String ignored,
         int priority,
-        Instant created) {
+        Instant created,
+        Map<String, String> annotations) {
 
     public Pod {
         requests = withPodSlot(requests);
@@ -62,12 +65,13 @@ public record Pod(
         antiAffinity = List.copyOf(antiAffinity);
         preferredAntiAffinity = List.copyOf(preferredAntiAffinity);
         created = created == null ? Instant.EPOCH : created;
+        annotations = annotations == null ? Map.of() : new TreeMap<>(annotations);
     }
 
     /** A pending pod with only requests and labels; {@link #with()} adds the rest. */
     public static Pod of(String namespace, String name, ResourceList requests, Map<String, String> labels) {
         return new Pod(namespace, name, namespace + "/" + name, labels, withPodSlot(requests), Set.of(), Map.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, false, null, 0, Instant.EPOCH);
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, false, null, 0, Instant.EPOCH, Map.of());
     }
 
     public String key() {

@@ -19,6 +19,7 @@ public final class PodBuilder {
     private int priority;
     private Instant created;
     private Map<String, String> labels;
+    private Map<String, String> annotations;
     private ResourceList requests;
     private Set<String> otherRequests;
     private Map<String, String> nodeSelector;
@@ -40,6 +41,7 @@ public final class PodBuilder {
         priority = p.priority();
         created = p.created();
         labels = new TreeMap<>(p.labels());
+        annotations = new TreeMap<>(p.annotations());
         requests = p.requests();
         otherRequests = p.otherRequests();
         nodeSelector = new TreeMap<>(p.nodeSelector());
@@ -60,6 +62,7 @@ public final class PodBuilder {
     public PodBuilder priority(int v) { priority = v; return this; }
     public PodBuilder created(Instant v) { created = v; return this; }
     public PodBuilder label(String k, String v) { labels.put(k, v); return this; }
+    public PodBuilder annotation(String k, String v) { annotations.put(k, v); return this; }
     public PodBuilder requests(ResourceList v) { requests = Pod.withPodSlot(v); return this; }
     public PodBuilder otherRequests(Set<String> v) { otherRequests = v; return this; }
     public PodBuilder nodeSelector(String k, String v) { nodeSelector.put(k, v); return this; }
@@ -82,6 +85,6 @@ public final class PodBuilder {
     public Pod build() {
         return new Pod(base.namespace(), base.name(), uid, labels, requests, otherRequests, nodeSelector, requiredTerms,
                 preferredTerms, tolerations, spreads, affinity, preferredAffinity, antiAffinity, preferredAntiAffinity,
-                nodeName, daemonSet, ignored, priority, created);
+                nodeName, daemonSet, ignored, priority, created, annotations);
     }
 }

@@ -6,6 +6,7 @@ import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.PodDisruptionBudget;
 
 import java.util.List;
 import java.util.Map;
@@ -13,12 +14,13 @@ import java.util.Optional;
 
 /**
  * A consistent view of the cluster at one moment, as the controller reconciles it: pods, nodes,
- * NodeClaims, NodePools, EC2NodeClasses (by name), DaemonSet pod templates and the tenancy view.
- * Produced by the Kubernetes adapter from its informer caches, or by the in-memory cluster of
- * {@code simulate}.
+ * NodeClaims, NodePools, EC2NodeClasses (by name), DaemonSet pod templates, the tenancy view and the
+ * PodDisruptionBudgets (which disruption reads). Produced by the Kubernetes adapter from its informer
+ * caches, or by the in-memory cluster of {@code simulate}.
  */
 public record ClusterSnapshot(List<Pod> pods, List<Node> nodes, List<NodeClaim> nodeClaims, List<NodePool> nodePools,
-                              Map<String, NodeClass> nodeClasses, List<Pod> daemonSets, Optional<Tenancy> tenancy) {
+                              Map<String, NodeClass> nodeClasses, List<Pod> daemonSets, Optional<Tenancy> tenancy,
+                              List<PodDisruptionBudget> pdbs) {
 
     public ClusterSnapshot {
         pods = List.copyOf(pods);
@@ -27,6 +29,13 @@ public record ClusterSnapshot(List<Pod> pods, List<Node> nodes, List<NodeClaim> 
         nodePools = List.copyOf(nodePools);
         nodeClasses = Map.copyOf(nodeClasses);
         daemonSets = List.copyOf(daemonSets);
+        pdbs = List.copyOf(pdbs);
+    }
+
+    /** A snapshot without PodDisruptionBudgets (adapters that do not watch them yet). */
+    public ClusterSnapshot(List<Pod> pods, List<Node> nodes, List<NodeClaim> nodeClaims, List<NodePool> nodePools,
+                           Map<String, NodeClass> nodeClasses, List<Pod> daemonSets, Optional<Tenancy> tenancy) {
+        this(pods, nodes, nodeClaims, nodePools, nodeClasses, daemonSets, tenancy, List.of());
     }
 
     /**

@@ -95,11 +95,11 @@ public final class SchedulingBenchmark {
         return new PriceFrontier(c, m, price).solve(cpu, mem).cost();
     }
 
-    private static void resetPeaks() {
+    static void resetPeaks() {
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) if (p.getType() == MemoryType.HEAP) p.resetPeakUsage();
     }
 
-    private static long peakHeap() {
+    static long peakHeap() {
         long sum = 0;
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) if (p.getType() == MemoryType.HEAP) sum += p.getPeakUsage().getUsed();
         return sum;

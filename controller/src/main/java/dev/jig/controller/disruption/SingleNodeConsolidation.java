@@ -1,0 +1,42 @@
+package dev.jig.controller.disruption;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Removes or replaces one under-used node at a time (Karpenter's {@code SingleNodeConsolidation}):
+ * candidates in {@link Consolidation#sorted} order, interleaved across NodePools so one large pool
+ * does not starve the others, each tried while its pool's Underutilized budget allows; the first that
+ * can be deleted, or replaced by one strictly cheaper node, wins.
+ */
+final class SingleNodeConsolidation implements Method {
+
+    @Override
+    public Command.Kind kind() {
+        return Command.Kind.SINGLE_NODE_CONSOLIDATION;
+    }
+
+    @Override
+    public Optional<Command> compute(DisruptionState state, Map<String, Integer> budgets) {
+        for (Candidate c : interleaved(Consolidation.sorted(Consolidation.eligible(state)))) {
+            if (budgets.getOrDefault(c.poolName(), 0) <= 0) continue;
+            Optional<Command> cmd = Consolidation.compute(state, List.of(c), kind());
+            if (cmd.isPresent()) return cmd;
+        }
+        return Optional.empty();
+    }
+
+    /** The first of each pool, then the second of each, and so on; pools in order of their first candidate. */
+    static List<Candidate> interleaved(List<Candidate> sorted) {
+        Map<String, List<Candidate>> byPool = new LinkedHashMap<>();
+        for (Candidate c : sorted) byPool.computeIfAbsent(c.poolName(), p -> new ArrayList<>()).add(c);
+        List<Candidate> out = new ArrayList<>(sorted.size());
+        for (int i = 0; out.size() < sorted.size(); i++) {
+            for (List<Candidate> pool : byPool.values()) if (i < pool.size()) out.add(pool.get(i));
+        }
+        return out;
+    }
+}
