@@ -58,6 +58,11 @@ final class ClaimPlan implements Target {
     }
 
     @Override
+    public long domains(DomainKey key) {
+        return key.ofClaim(this);
+    }
+
+    @Override
     public int hostId() {
         return host;
     }

@@ -39,6 +39,7 @@ final class Packer {
     private final PoolDemand demand;
     private long bestZones;
     private int bestCapacityTypes;
+    private Topology.Narrowing bestNarrowing;
     private Refusal lastRefusal;
 
     Packer(List<PoolTemplate> templates, List<PodFacts> facts, Topology topology, CapacityLedger ledger) {
@@ -83,7 +84,7 @@ final class Packer {
         for (int attempt = 0; attempt < 8; attempt++) {
             ClaimPlan c = best(p, refused, noEmpty);
             if (c == null) return false;
-            if (commit(c, p, bestZones, bestCapacityTypes)) return true;
+            if (commit(c, p, bestZones, bestCapacityTypes, bestNarrowing)) return true;
             if (refused == null) refused = new ArrayList<>(2);
             refused.add(c);
             if (c.isEmpty() && lastRefusal != null && (lastRefusal.rule() == Rule.POOL_LIMIT || lastRefusal.rule() == Rule.TENANT_QUOTA)) {
@@ -105,15 +106,29 @@ final class Packer {
         int target = demand.targetFor(p, t);
         if (target < 0) return false;
         ClaimPlan c = newClaim(t, target);
-        int cts = c.capacityTypes & p.fits[t.order].capacityTypes();
+        PodFacts.TemplateFit fit = p.fits[t.order];
+        int cts = c.capacityTypes & fit.capacityTypes();
         // Topology picks among the zones the target type is offered in, not a zone it then lacks.
-        long zones = topology.allowedZones(p, c, t.offeredZones(target, c.zones & p.fits[t.order].zones(), cts));
-        if (zones == 0) {
+        long zones = topology.allowedZones(p, c, t.offeredZones(target, c.zones & fit.zones(), cts));
+        TypeSet narrowedTypes = zones == 0 ? null : typesOf(t, topology.narrowing());
+        if (narrowedTypes != null && !narrowedTypes.get(target)) {
+            // A domain of an instance type label (arch, ...) the target lacks: the cheapest type in it that fits the pod.
+            target = TypeSet.intersection(fit.types(), narrowedTypes).next(0);
+            if (target >= 0) {
+                retarget(c, target);
+                zones = topology.allowedZones(p, c, t.offeredZones(target, c.zones & fit.zones(), cts));
+            } else {
+                zones = 0;
+            }
+        }
+        Topology.Narrowing narrowing = topology.narrowing();
+        if (zones != 0) cts = capacityTypesOf(cts, narrowing);
+        if (zones == 0 || cts == 0) {
             p.refusals.add(topologyRefusal(t));
             return false;
         }
         if (!t.offers(target, zones, cts)) return false;
-        if (commit(c, p, zones, cts)) return true;
+        if (commit(c, p, zones, cts, narrowing)) return true;
         if (lastRefusal != null) p.refusals.add(lastRefusal);
         return false;
     }
@@ -154,6 +169,8 @@ final class Packer {
             boolean zonal = !p.owned.isEmpty() || !p.repelledBy.isEmpty();
             zones = topology.allowedZones(p, c, zonal ? t.offeredZones(c.target, zones, cts) : zones);
             if (zones == 0) continue;
+            Topology.Narrowing narrowing = topology.narrowing();
+            if (narrowing != null && (cts = capacityTypesOf(cts, narrowing)) == 0) continue;
             if (zones != c.zones && !t.offers(c.target, zones, cts)) continue;
             if (refused != null && refused.contains(c)) continue;
             double score = score(p, c, room);
@@ -162,6 +179,7 @@ final class Packer {
                 best = c;
                 bestZones = zones;
                 bestCapacityTypes = cts;
+                bestNarrowing = narrowing;
             }
         }
         return best;
@@ -178,8 +196,11 @@ final class Packer {
         return Math.rint(cos * 50) * 4 - (rc + rm);
     }
 
-    /** Adds the pod to the claim if its limits, quota and minValues allow; narrows types, zones and requirements. */
-    private boolean commit(ClaimPlan c, PodFacts p, long zones, int cts) {
+    /**
+     * Adds the pod to the claim if its limits, quota and minValues allow; narrows types, zones,
+     * capacity types and requirements, and the domains topology asks for ({@code narrowing}).
+     */
+    private boolean commit(ClaimPlan c, PodFacts p, long zones, int cts, Topology.Narrowing narrowing) {
         lastRefusal = null;
         PoolTemplate t = c.template;
         PodFacts.TemplateFit fit = p.fits[t.order];
@@ -187,9 +208,18 @@ final class Packer {
         TypeSet cand = TypeSet.intersection(c.candidates, fit.types());
         cand.and(t.fitting(cpu, mem, eph, gpu, pods));
         if (zones != c.zones || cts != c.capacityTypes) cand.and(t.offered(zones, cts));
+        TypeSet narrowedTypes = typesOf(t, narrowing);
+        if (narrowedTypes != null) cand.and(narrowedTypes);
         if (cand.isEmpty()) return false;
         NodeRequirements custom = c.custom;
         if (p.custom != null) custom = c.requirements().copy().addAll(p.custom);
+        for (int i = 0; narrowing != null && i < narrowing.keys().length; i++) {
+            DomainKey k = narrowing.keys()[i];
+            if (k.source != DomainKey.Source.LABEL) continue;
+            if (custom == c.custom) custom = c.requirements().copy();
+            custom.add(k.requirement(narrowing.masks()[i]));
+            if (k.allowed(custom.get(k.name)) == 0) return false;
+        }
         long[] left = ledger.left(t.name(), t.tenant);
         if (c.charged[CapacityLedger.NODES] == 0 && left[CapacityLedger.NODES] < 1) {
             lastRefusal = ledger.refusal(t.name(), t.tenant, new long[] {0, 0, 0, 1}, c.charged);
@@ -206,10 +236,10 @@ final class Packer {
                     + MinValues.describe(t, custom != null ? custom : t.requirements, allowed));
             return false;
         }
-        boolean settles = Long.bitCount(c.zones) > 1 && Long.bitCount(zones) == 1;
+        long[] before = topology.domainsBefore(c);
         demand.used(t, p);
         c.candidates = allowed;
-        if (!allowed.get(c.target)) retarget(c);
+        if (!allowed.get(c.target)) retarget(c, widest(c));
         if (tight(t)) {
             long[] cap = t.capacity[c.target];
             c.candidates = TypeSet.intersection(allowed, t.withinCapacity(cap[0], cap[1], cap[2]));
@@ -224,22 +254,48 @@ final class Packer {
         c.pods = pods;
         recharge(c);
         checkRoom(t);
-        if (settles) topology.zoneSettled(c);
+        topology.settled(c, before);
         c.placed.add(p);
         topology.record(p, c);
         return true;
     }
 
-    /** Picks the candidate with the most cpu room as the new packing target. */
-    private void retarget(ClaimPlan c) {
+    /** The candidate with the most cpu room: the packing target when a pod's requirements drop the old one. */
+    private static int widest(ClaimPlan c) {
         PoolTemplate t = c.template;
         int best = -1;
         for (int i = c.candidates.next(0); i >= 0; i = c.candidates.next(i + 1)) {
             if (best < 0 || t.room[i][PoolTemplate.CPU] > t.room[best][PoolTemplate.CPU]) best = i;
         }
-        demand.room(t, c.target, -1);
-        demand.room(t, best, 1);
-        c.target = best;
+        return best;
+    }
+
+    private void retarget(ClaimPlan c, int type) {
+        demand.room(c.template, c.target, -1);
+        demand.room(c.template, type, 1);
+        c.target = type;
+    }
+
+    /** The instance types of {@code t} in the domains {@code narrowing} asks for on instance type labels; null when it asks none. */
+    private static TypeSet typesOf(PoolTemplate t, Topology.Narrowing narrowing) {
+        if (narrowing == null) return null;
+        TypeSet out = null;
+        for (int i = 0; i < narrowing.keys().length; i++) {
+            DomainKey k = narrowing.keys()[i];
+            if (k.source != DomainKey.Source.TYPE_LABEL) continue;
+            TypeSet s = k.types(t, narrowing.masks()[i]);
+            out = out == null ? s : out.and(s);
+        }
+        return out;
+    }
+
+    /** {@code cts} narrowed to the capacity types {@code narrowing} asks for. */
+    private static int capacityTypesOf(int cts, Topology.Narrowing narrowing) {
+        if (narrowing == null) return cts;
+        for (int i = 0; i < narrowing.keys().length; i++) {
+            if (narrowing.keys()[i].source == DomainKey.Source.CAPACITY_TYPE) cts &= (int) narrowing.masks()[i];
+        }
+        return cts;
     }
 
     /** Charges the ledger with the claim's worst case: the largest capacity among its options, per dimension. */

@@ -49,6 +49,8 @@ public final class PoolTemplate {
     final TypeSet all;
     /** offerings[zone][capacityType]: types with an allowed offering there. */
     private final TypeSet[][] offerings;
+    /** typeZones[type][capacityType]: the zones where the type has an allowed offering of that capacity type. */
+    private final long[][] typeZones;
     final long zoneMask;
     final int capacityTypeMask;
     final PriceFrontier frontier;
@@ -119,6 +121,7 @@ public final class PoolTemplate {
             }
         }
         offerings = new TypeSet[64][Domains.CAPACITY_TYPES.length];
+        typeZones = new long[n][Domains.CAPACITY_TYPES.length];
         long zm = 0;
         int cm = 0;
         for (int i = 0; i < n; i++) {
@@ -128,6 +131,7 @@ public final class PoolTemplate {
                 int z = domains.zone(o.zone());
                 if (offerings[z][ct] == null) offerings[z][ct] = TypeSet.empty(n);
                 offerings[z][ct].set(i);
+                typeZones[i][ct] |= 1L << z;
                 zm |= 1L << z;
                 cm |= 1 << ct;
             }
@@ -165,37 +169,17 @@ public final class PoolTemplate {
         return out;
     }
 
-    /** Whether type {@code i} has an allowed offering in one of the zones with one of the capacity types. */
-    /** The zones among {@code zones} where type {@code i} has an offering of one of the capacity types. */
+    /** The zones among {@code zones} where type {@code i} has an allowed offering of one of the capacity types. */
     long offeredZones(int i, long zones, int capacityTypes) {
         long out = 0;
-        for (long m = zones; m != 0; m &= m - 1) {
-            if (offers(i, Long.lowestOneBit(m), capacityTypes)) out |= Long.lowestOneBit(m);
-        }
-        return out;
+        long[] byCt = typeZones[i];
+        for (int ct = 0; ct < byCt.length; ct++) if ((capacityTypes & (1 << ct)) != 0) out |= byCt[ct];
+        return out & zones;
     }
 
+    /** Whether type {@code i} has an allowed offering in one of the zones with one of the capacity types. */
     boolean offers(int i, long zones, int capacityTypes) {
-        for (long m = zones; m != 0; m &= m - 1) {
-            TypeSet[] byCt = offerings[Long.numberOfTrailingZeros(m)];
-            for (int ct = 0; ct < byCt.length; ct++) {
-                if ((capacityTypes & (1 << ct)) != 0 && byCt[ct] != null && byCt[ct].get(i)) return true;
-            }
-        }
-        return false;
-    }
-
-    /** The zones in which type {@code i} has an offering of one of {@code capacityTypes}. */
-    long zonesOf(int i, long zones, int capacityTypes) {
-        long out = 0;
-        for (long m = zones; m != 0; m &= m - 1) {
-            int z = Long.numberOfTrailingZeros(m);
-            TypeSet[] byCt = offerings[z];
-            for (int ct = 0; ct < byCt.length; ct++) {
-                if ((capacityTypes & (1 << ct)) != 0 && byCt[ct] != null && byCt[ct].get(i)) out |= 1L << z;
-            }
-        }
-        return out;
+        return offeredZones(i, zones, capacityTypes) != 0;
     }
 
     /** Types whose room holds {@code cpu, mem, eph, gpu, pods}. A new set. */

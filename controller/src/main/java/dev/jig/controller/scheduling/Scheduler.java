@@ -57,16 +57,16 @@ public final class Scheduler {
         for (ExistingNode n : nodes) {
             if (n.labels().containsKey(dev.jig.api.karpenter.WellKnownLabels.ZONE)) domains.zone(n.labels().get(dev.jig.api.karpenter.WellKnownLabels.ZONE));
         }
-        topology = new Topology(domains.allZones());
+        topology = new Topology(domains, templates, slots);
         for (ExistingNode n : nodes) {
-            NodeSlot slot = new NodeSlot(n, topology.newHost(), domains, in.daemonSets());
-            slots.add(slot);
+            slots.add(new NodeSlot(n, topology.newHost(), domains, in.daemonSets()));
             if (n.pool() != null) {
                 String tenant = in.tenancy().flatMap(t -> t.tenantOfNodePool(n.pool())).map(Tenancy.TenantEntry::name).orElse(null);
                 ledger.existing(n.pool(), tenant, n.capacity());
             }
-            for (Pod p : n.pods()) topology.recordBound(p, slot);
         }
+        // Every node is known before the first group takes its domains from them.
+        for (NodeSlot s : slots) for (Pod p : s.node.pods()) topology.recordBound(p, s);
         packer = new Packer(templates, facts, topology, ledger);
         for (Pod p : in.pods()) {
             if (p.isBound() || p.daemonSet()) continue;
@@ -117,7 +117,8 @@ public final class Scheduler {
         while (true) {
             p.refusals.clear();
             if (p.unsupported == null && (placeOnExisting(p) || packer.place(p))) return true;
-            Preferences.Relaxed relaxed = p.unsupported == null ? preferences.relax(p.pod) : null;
+            // Also when the pod asks for something not modelled: a preference that does must relax, never block.
+            Preferences.Relaxed relaxed = preferences.relax(p.pod);
             if (relaxed == null) return false;
             p.refresh(relaxed.pod(), respectPreferences, topology, domains);
             p.repelledBy = topology.repelling(p.pod);

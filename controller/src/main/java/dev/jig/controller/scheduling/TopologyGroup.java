@@ -3,6 +3,7 @@ package dev.jig.controller.scheduling;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.controller.model.LabelSelector;
 import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.PodAffinityTerm;
 import dev.jig.controller.model.Toleration;
 import dev.jig.controller.requirements.NodeRequirements;
 
@@ -11,71 +12,90 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Pod counts per domain (zone or hostname) for one topology constraint shared by many pods
- * (Karpenter's TopologyGroup): a spread, an affinity or an anti-affinity term, with the pods its
- * selector counts. Zones are counted in a 64-slot array, hostnames by the host id of the node or
- * NodeClaim. An inverse group ({@link Kind#INVERSE_ANTI}) counts where the pods that declare a required
- * anti-affinity are, so that the pods they repel stay away.
+ * Pod counts per domain for one topology constraint shared by many pods (Karpenter's
+ * TopologyGroup): a spread, an affinity or an anti-affinity term, with the pods its selector
+ * counts. Domains of a {@link DomainKey} (zone, capacity type, arch, a pool label, ...) are counted
+ * in a 64-slot array, hostnames by the host id of the node or NodeClaim. An inverse group
+ * ({@link Kind#INVERSE_ANTI}) counts where the pods that declare a required anti-affinity are, so
+ * that the pods they repel stay away.
  */
 final class TopologyGroup {
 
     enum Kind { SPREAD, AFFINITY, ANTI, INVERSE_ANTI }
 
     /** Identity of a group: equal keys share counts. */
-    record Key(Kind kind, boolean zone, LabelSelector selector, Set<String> namespaces, int maxSkew, int minDomains,
+    record Key(Kind kind, String topologyKey, LabelSelector selector, Set<String> namespaces, int maxSkew, int minDomains,
                NodeRequirements nodeFilter, List<Toleration> taintFilter) {
     }
 
     final Key key;
     final Kind kind;
+    /** The key's domains; null for hostname, whose domains are host ids. */
+    final DomainKey domains;
     final boolean zone;
-    private final int[] zoneCounts = new int[64];
-    private long zonesWithPods;
+    /**
+     * A spread's eligible domains (Kubernetes' "domains of nodes that pass the node inclusion
+     * policies"): those of the pools whose taints the pod tolerates when it honours taints, and whose
+     * requirements its own allow when it honours node affinity, and of the existing nodes that pass
+     * the same filters.
+     */
+    long universe;
+    private final int[] counts = new int[64];
+    private long withPods;
     private int[] hostCounts = new int[256];
     private int domainsWithPods;
 
-    TopologyGroup(Key key) {
+    TopologyGroup(Key key, DomainKey domains) {
         this.key = key;
         this.kind = key.kind();
-        this.zone = key.zone();
+        this.domains = domains;
+        this.zone = domains != null && domains.source == DomainKey.Source.ZONE;
+    }
+
+    boolean hostname() {
+        return domains == null;
     }
 
     /** Whether a pod is counted by this group (selector and namespace; node filters are checked per target). */
     boolean selects(Pod pod) {
         Set<String> ns = key.namespaces();
-        return (ns.contains(pod.namespace()) || ns.contains(dev.jig.controller.model.PodAffinityTerm.ALL_NAMESPACES))
-                && key.selector().matches(pod.labels());
+        return (ns.contains(pod.namespace()) || ns.contains(PodAffinityTerm.ALL_NAMESPACES)) && key.selector().matches(pod.labels());
     }
 
     /** Whether a node with these taints and (for a NodeClaim) requirements takes part in a spread's counts. */
     boolean nodeIncluded(Target target) {
-        if (key.nodeFilter() != null && !target.satisfies(key.nodeFilter())) return false;
-        if (key.taintFilter() != null) {
-            List<Taint> taints = target.taints();
-            if (Toleration.firstUntolerated(taints, key.taintFilter(), false) != null) return false;
-        }
-        return true;
+        return included(target.taints(), key.nodeFilter() == null || target.satisfies(key.nodeFilter()));
     }
 
-    int zoneCount(int z) {
-        return zoneCounts[z];
+    /** Whether the nodes of a pool take part in a spread's domains (see {@link #universe}). */
+    boolean poolIncluded(PoolTemplate t) {
+        return included(t.taints, key.nodeFilter() == null || t.requirements.compatible(key.nodeFilter()) == null);
+    }
+
+    private boolean included(List<Taint> taints, boolean affinityOk) {
+        return affinityOk && (key.taintFilter() == null || Toleration.firstUntolerated(taints, key.taintFilter(), false) == null);
+    }
+
+    int count(int domain) {
+        return counts[domain];
     }
 
     int hostCount(int host) {
         return host < hostCounts.length ? hostCounts[host] : 0;
     }
 
-    long zonesWithPods() {
-        return zonesWithPods;
+    /** The domains (of {@link #domains}) that hold a selected pod. */
+    long withPods() {
+        return withPods;
     }
 
     boolean anyDomainWithPods() {
         return domainsWithPods > 0;
     }
 
-    void recordZone(int z) {
-        if (zoneCounts[z]++ == 0) {
-            zonesWithPods |= 1L << z;
+    void record(int domain) {
+        if (counts[domain]++ == 0) {
+            withPods |= 1L << domain;
             domainsWithPods++;
         }
     }
@@ -87,7 +107,7 @@ final class TopologyGroup {
 
     @Override
     public String toString() {
-        return kind + " on " + (zone ? "zone" : "hostname") + " selecting " + key.selector().matchLabels()
+        return kind + " on " + key.topologyKey() + " selecting " + key.selector().matchLabels()
                 + (key.selector().matchExpressions().isEmpty() ? "" : " " + key.selector().matchExpressions());
     }
 }
