@@ -30,6 +30,10 @@ final class ClaimPlan implements Target {
     /** Worst-case capacity charged to the ledger: cpu, memory, gpu, nodes. */
     final long[] charged = new long[4];
     boolean open = true;
+    /** Where {@link OpenClaims} indexes it; null while not indexed. */
+    OpenClaims.Position position;
+    OpenClaims.Shelf shelf;
+    int slot;
 
     ClaimPlan(PoolTemplate template, int host, int target) {
         this.template = template;

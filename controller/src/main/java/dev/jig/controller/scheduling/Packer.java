@@ -36,6 +36,10 @@ final class Packer {
     private final boolean[] tightened;
     final List<ClaimPlan> claims = new ArrayList<>();
     private final List<ClaimPlan> open = new ArrayList<>();
+    private final OpenClaims index = new OpenClaims();
+    /** Claims that took a pod since the last {@link #close}. */
+    private final List<ClaimPlan> touched = new ArrayList<>();
+    private long closedBelowCpu = -1, closedBelowMem = -1;
     private final PoolDemand demand;
     private long bestZones;
     private int bestCapacityTypes;
@@ -115,7 +119,9 @@ final class Packer {
             // A domain of an instance type label (arch, ...) the target lacks: the cheapest type in it that fits the pod.
             target = TypeSet.intersection(fit.types(), narrowedTypes).next(0);
             if (target >= 0) {
+                index.remove(c);
                 retarget(c, target);
+                index.add(c);
                 zones = topology.allowedZones(p, c, t.offeredZones(target, c.zones & fit.zones(), cts));
             } else {
                 zones = 0;
@@ -137,63 +143,46 @@ final class Packer {
         ClaimPlan c = new ClaimPlan(t, topology.newHost(), target);
         claims.add(c);
         open.add(c);
+        index.add(c);
         demand.room(t, target, 1);
         return c;
     }
 
     /** The open NodeClaim that suits {@code p} best (see the class comment), with the zones it would narrow to. */
     private ClaimPlan best(PodFacts p, List<ClaimPlan> refused, boolean[] noEmpty) {
-        ClaimPlan best = null;
-        double bestScore = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < open.size(); i++) {
-            ClaimPlan c = open.get(i);
-            if (!c.open) {
-                open.set(i, open.get(open.size() - 1));
-                open.remove(open.size() - 1);
-                i--;
-                continue;
-            }
-            PoolTemplate t = c.template;
-            PodFacts.TemplateFit fit = p.fits[t.order];
-            if (fit.refusal() != null) continue;
-            if (c.isEmpty() && (exhausted[t.order] || noEmpty != null && noEmpty[t.order])) continue;
-            long[] room = t.room[c.target];
-            if (c.cpu + p.cpu > room[PoolTemplate.CPU] || c.mem + p.mem > room[PoolTemplate.MEM]
-                    || c.pods + 1 > room[PoolTemplate.PODS] || c.eph + p.eph > room[PoolTemplate.EPH]
-                    || c.gpu + p.gpu > room[PoolTemplate.GPU]) continue;
-            if (!fit.types().get(c.target)) continue;
-            long zones = c.zones & fit.zones();
-            int cts = c.capacityTypes & fit.capacityTypes();
-            if (zones == 0 || cts == 0) continue;
-            if (p.custom != null && c.custom != null && c.custom.compatible(p.custom) != null) continue;
-            boolean zonal = !p.owned.isEmpty() || !p.repelledBy.isEmpty();
-            zones = topology.allowedZones(p, c, zonal ? t.offeredZones(c.target, zones, cts) : zones);
-            if (zones == 0) continue;
-            Topology.Narrowing narrowing = topology.narrowing();
-            if (narrowing != null && (cts = capacityTypesOf(cts, narrowing)) == 0) continue;
-            if (zones != c.zones && !t.offers(c.target, zones, cts)) continue;
-            if (refused != null && refused.contains(c)) continue;
-            double score = score(p, c, room);
-            if (score > bestScore) {
-                bestScore = score;
-                best = c;
-                bestZones = zones;
-                bestCapacityTypes = cts;
-                bestNarrowing = narrowing;
-            }
-        }
+        long[] hosts = topology.hostsAllowed(p, topology.hosts());
+        ClaimPlan best = index.best(p, topology.possibleZones(p), hosts, c -> score(p, c, refused, noEmpty));
+        // Once more for the winner, to keep the zones, capacity types and domains it narrows to.
+        if (best != null) score(p, best, refused, noEmpty);
         return best;
     }
 
-    /** Alignment of the pod's requests with the claim's remaining room, bucketed; fuller claims win ties. */
-    private static double score(PodFacts p, ClaimPlan c, long[] room) {
-        double rc = (double) (room[PoolTemplate.CPU] - c.cpu) / Math.max(1, room[PoolTemplate.CPU]);
-        double rm = (double) (room[PoolTemplate.MEM] - c.mem) / Math.max(1, room[PoolTemplate.MEM]);
-        double pc = (double) p.cpu / Math.max(1, room[PoolTemplate.CPU]);
-        double pm = (double) p.mem / Math.max(1, room[PoolTemplate.MEM]);
-        double norm = Math.sqrt((pc * pc + pm * pm) * (rc * rc + rm * rm));
-        double cos = norm == 0 ? 1 : (pc * rc + pm * rm) / norm;
-        return Math.rint(cos * 50) * 4 - (rc + rm);
+    /** The claim's score for the pod ({@link OpenClaims#score}), or NaN when the pod cannot go there; sets the narrowing. */
+    private double score(PodFacts p, ClaimPlan c, List<ClaimPlan> refused, boolean[] noEmpty) {
+        PoolTemplate t = c.template;
+        PodFacts.TemplateFit fit = p.fits[t.order];
+        if (fit.refusal() != null) return Double.NaN;
+        if (c.isEmpty() && (exhausted[t.order] || noEmpty != null && noEmpty[t.order])) return Double.NaN;
+        long[] room = t.room[c.target];
+        if (c.cpu + p.cpu > room[PoolTemplate.CPU] || c.mem + p.mem > room[PoolTemplate.MEM]
+                || c.pods + 1 > room[PoolTemplate.PODS] || c.eph + p.eph > room[PoolTemplate.EPH]
+                || c.gpu + p.gpu > room[PoolTemplate.GPU]) return Double.NaN;
+        if (!fit.types().get(c.target)) return Double.NaN;
+        long zones = c.zones & fit.zones();
+        int cts = c.capacityTypes & fit.capacityTypes();
+        if (zones == 0 || cts == 0) return Double.NaN;
+        if (p.custom != null && c.custom != null && c.custom.compatible(p.custom) != null) return Double.NaN;
+        boolean zonal = !p.owned.isEmpty() || !p.repelledBy.isEmpty();
+        zones = topology.allowedZones(p, c, zonal ? t.offeredZones(c.target, zones, cts) : zones);
+        if (zones == 0) return Double.NaN;
+        Topology.Narrowing narrowing = topology.narrowing();
+        if (narrowing != null && (cts = capacityTypesOf(cts, narrowing)) == 0) return Double.NaN;
+        if (zones != c.zones && !t.offers(c.target, zones, cts)) return Double.NaN;
+        if (refused != null && refused.contains(c)) return Double.NaN;
+        bestZones = zones;
+        bestCapacityTypes = cts;
+        bestNarrowing = narrowing;
+        return OpenClaims.score(p, c);
     }
 
     /**
@@ -236,6 +225,7 @@ final class Packer {
                     + MinValues.describe(t, custom != null ? custom : t.requirements, allowed));
             return false;
         }
+        index.remove(c);
         long[] before = topology.domainsBefore(c);
         demand.used(t, p);
         c.candidates = allowed;
@@ -252,6 +242,8 @@ final class Packer {
         c.eph = eph;
         c.gpu = gpu;
         c.pods = pods;
+        if (c.open) index.add(c);
+        touched.add(c);
         recharge(c);
         checkRoom(t);
         topology.settled(c, before);
@@ -370,12 +362,19 @@ final class Packer {
 
     /** Closes NodeClaims that cannot take even the smallest pending pod, so scans skip them. */
     void close(long minCpu, long minMem) {
-        for (ClaimPlan c : open) {
+        // Only claims that took pods can have filled up, unless the smallest pending pod changed.
+        boolean all = minCpu != closedBelowCpu || minMem != closedBelowMem;
+        closedBelowCpu = minCpu;
+        closedBelowMem = minMem;
+        for (ClaimPlan c : all ? open : touched) {
             long[] room = c.template.room[c.target];
-            if (room[PoolTemplate.CPU] - c.cpu < minCpu || room[PoolTemplate.MEM] - c.mem < minMem || room[PoolTemplate.PODS] - c.pods < 1) {
+            if (c.open && (room[PoolTemplate.CPU] - c.cpu < minCpu || room[PoolTemplate.MEM] - c.mem < minMem || room[PoolTemplate.PODS] - c.pods < 1)) {
                 c.open = false;
+                index.remove(c);
             }
         }
+        if (all) open.removeIf(c -> !c.open);
+        touched.clear();
     }
 
     Refusal lastRefusal() {

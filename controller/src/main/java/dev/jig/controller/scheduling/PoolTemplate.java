@@ -59,6 +59,7 @@ public final class PoolTemplate {
     final long[] minCapacity = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
     final Domains domains;
     private final Map<NodeRequirement, TypeSet> typeMatches = new HashMap<>();
+    private final Map<List<Long>, double[]> cheapestByPlace = new HashMap<>();
 
     PoolTemplate(int order, NodePool pool, String tenant, List<ResolvedInstanceType> candidates, List<Pod> daemonSets, Domains domains) {
         this.order = order;
@@ -180,6 +181,25 @@ public final class PoolTemplate {
     /** Whether type {@code i} has an allowed offering in one of the zones with one of the capacity types. */
     boolean offers(int i, long zones, int capacityTypes) {
         return offeredZones(i, zones, capacityTypes) != 0;
+    }
+
+    /**
+     * Per type, the price of its cheapest offering in one of {@code zones} with one of
+     * {@code capacityTypes} (infinite when it has none there); cached per place, shared: do not mutate.
+     */
+    double[] cheapest(long zones, int capacityTypes) {
+        return cheapestByPlace.computeIfAbsent(List.of(zones, (long) capacityTypes), k -> {
+            double[] out = new double[types.length];
+            for (int i = 0; i < types.length; i++) {
+                out[i] = Double.POSITIVE_INFINITY;
+                for (Offering o : types[i].offerings()) {
+                    int z = domains.indexOf(o.zone());
+                    int ct = Domains.capacityType(o.capacityType());
+                    if (z >= 0 && ct >= 0 && (zones & (1L << z)) != 0 && (capacityTypes & (1 << ct)) != 0) out[i] = Math.min(out[i], o.pricePerHour());
+                }
+            }
+            return out;
+        });
     }
 
     /** Types whose room holds {@code cpu, mem, eph, gpu, pods}. A new set. */

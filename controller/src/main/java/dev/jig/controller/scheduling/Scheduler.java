@@ -37,6 +37,9 @@ public final class Scheduler {
     private final boolean respectPreferences;
     private final Map<PodFacts.Shape, PodFacts.TemplateFit[]> fitsByShape = new HashMap<>();
     private final List<PodFacts> facts = new ArrayList<>();
+    /** The cpu and memory requests of the pods not placed yet, as multisets: their minima decide which NodeClaims are full. */
+    private final java.util.TreeMap<Long, Integer> pendingCpu = new java.util.TreeMap<>();
+    private final java.util.TreeMap<Long, Integer> pendingMem = new java.util.TreeMap<>();
 
     private Scheduler(SchedulingInput in) {
         respectPreferences = in.respectPreferences();
@@ -75,6 +78,8 @@ public final class Scheduler {
             facts.add(f);
         }
         for (PodFacts f : facts) {
+            pendingCpu.merge(f.cpu, 1, Integer::sum);
+            pendingMem.merge(f.mem, 1, Integer::sum);
             f.repelledBy = topology.repelling(f.pod);
             fit(f);
             packer.count(f);
@@ -97,10 +102,12 @@ public final class Scheduler {
             PodFacts p = queue.peekFirst();
             if (lastLen[p.seq] == queue.size()) break;
             queue.pollFirst();
-            if ((pops++ & 63) == 0) closeFullClaims(queue, p);
+            if ((pops++ & 63) == 0) packer.close(pendingCpu.firstKey(), pendingMem.firstKey());
             if (schedule(p)) {
                 p.placed = true;
                 packer.uncount(p);
+                pendingCpu.merge(p.cpu, -1, (a, b) -> a + b == 0 ? null : a + b);
+                pendingMem.merge(p.mem, -1, (a, b) -> a + b == 0 ? null : a + b);
             } else {
                 queue.addLast(p);
                 lastLen[p.seq] = queue.size();
@@ -146,15 +153,6 @@ public final class Scheduler {
             fitsByShape.put(p.shape(), fits);
         }
         p.fits = fits;
-    }
-
-    private void closeFullClaims(ArrayDeque<PodFacts> queue, PodFacts current) {
-        long minCpu = current.cpu, minMem = current.mem;
-        for (PodFacts f : queue) {
-            minCpu = Math.min(minCpu, f.cpu);
-            minMem = Math.min(minMem, f.mem);
-        }
-        packer.close(minCpu, minMem);
     }
 
     private SchedulingResult result() {

@@ -77,6 +77,11 @@ final class Topology {
         return nextHost++;
     }
 
+    /** How many host ids have been handed out. */
+    int hosts() {
+        return nextHost;
+    }
+
     /** The group that refused the last {@link #allowedZones} call, for messages. */
     TopologyGroup lastFailure() {
         return lastFailure;
@@ -197,6 +202,52 @@ final class Topology {
         return zones;
     }
 
+    /**
+     * The hosts (as a bit set over host ids, {@code hosts} wide) that {@code pod}'s hostname
+     * constraints leave open, as {@link #allowedZones} would find them; null when it has none. Spreads
+     * with a maxSkew too large to track leave every host open here and are checked per host.
+     */
+    long[] hostsAllowed(PodFacts pod, int hosts) {
+        long[] out = null;
+        for (int i = 0; i < pod.owned.size(); i++) {
+            TopologyGroup g = pod.owned.get(i);
+            if (!g.hostname()) continue;
+            if (out == null) out = allHosts(hosts);
+            switch (g.kind) {
+                case SPREAD -> {
+                    int level = g.key.maxSkew() + (pod.selfOwned[i] ? 0 : 1);
+                    if (level <= 0) Arrays.fill(out, 0);
+                    else if (level <= TopologyGroup.HOST_LEVELS) andNot(out, g.hostsWith(level));
+                }
+                case AFFINITY -> {
+                    if (g.anyDomainWithPods()) and(out, g.hostsWith(1));
+                    else if (!pod.selfOwned[i]) Arrays.fill(out, 0);
+                }
+                default -> andNot(out, g.hostsWith(1));
+            }
+        }
+        for (TopologyGroup g : pod.repelledBy) {
+            if (!g.hostname()) continue;
+            if (out == null) out = allHosts(hosts);
+            andNot(out, g.hostsWith(1));
+        }
+        return out;
+    }
+
+    private static long[] allHosts(int hosts) {
+        long[] out = new long[(hosts >>> 6) + 1];
+        Arrays.fill(out, -1L);
+        return out;
+    }
+
+    private static void andNot(long[] out, long[] bits) {
+        for (int w = 0; w < Math.min(out.length, bits.length); w++) out[w] &= ~bits[w];
+    }
+
+    private static void and(long[] out, long[] bits) {
+        for (int w = 0; w < out.length; w++) out[w] &= w < bits.length ? bits[w] : 0;
+    }
+
     /** The target's domains for {@code k}, as narrowed so far in this {@link #allowedZones} call. */
     private long domainsOf(Target target, DomainKey k) {
         for (int i = 0; i < narrowed; i++) if (narrowKeys[i] == k) return narrowMasks[i];
@@ -218,27 +269,57 @@ final class Topology {
         narrowMasks[narrowed++] = mask;
     }
 
-    /**
-     * The least loaded of {@code options} the pod allows ({@code podDomains}) within maxSkew of the
-     * minimum over the eligible domains (narrowed by {@code strictDomains} when the pod honours node
-     * affinity), or 0.
-     */
+    /** The least loaded of {@code options} among the spread's {@link #spreadValid valid domains}, or 0. */
     private static long spreadDomain(TopologyGroup g, long options, long podDomains, long strictDomains, boolean self) {
+        int best = -1;
+        int bestCount = Integer.MAX_VALUE;
+        for (long m = options & spreadValid(g, podDomains, strictDomains, self); m != 0; m &= m - 1) {
+            int d = Long.numberOfTrailingZeros(m);
+            if (g.count(d) < bestCount) {
+                best = d;
+                bestCount = g.count(d);
+            }
+        }
+        return best < 0 ? 0 : 1L << best;
+    }
+
+    /**
+     * The domains the pod allows ({@code podDomains}) where its count (plus one if it selects itself)
+     * stays within maxSkew of the minimum over the eligible domains (narrowed by {@code strictDomains}
+     * when the pod honours node affinity).
+     */
+    private static long spreadValid(TopologyGroup g, long podDomains, long strictDomains, boolean self) {
         long eligible = g.universe & (g.key.nodeFilter() != null ? strictDomains : -1L) & ~DomainKey.NONE;
         int min = Integer.MAX_VALUE;
         for (long m = eligible; m != 0; m &= m - 1) min = Math.min(min, g.count(Long.numberOfTrailingZeros(m)));
         if (min == Integer.MAX_VALUE || g.key.minDomains() > 0 && Long.bitCount(eligible) < g.key.minDomains()) min = 0;
-        int best = -1;
-        int bestCount = Integer.MAX_VALUE;
-        for (long m = options & podDomains & g.universe & ~DomainKey.NONE; m != 0; m &= m - 1) {
+        long valid = 0;
+        for (long m = podDomains & g.universe & ~DomainKey.NONE; m != 0; m &= m - 1) {
             int d = Long.numberOfTrailingZeros(m);
-            int count = g.count(d) + (self ? 1 : 0);
-            if (count - min <= g.key.maxSkew() && count < bestCount) {
-                best = d;
-                bestCount = count;
-            }
+            if (g.count(d) + (self ? 1 : 0) - min <= g.key.maxSkew()) valid |= 1L << d;
         }
-        return best < 0 ? 0 : 1L << best;
+        return valid;
+    }
+
+    /**
+     * Every zone some NodeClaim could give {@code pod} under its zone constraints as they stand, a
+     * superset of what {@link #allowedZones} allows on any one target; all bits when it has none.
+     */
+    long possibleZones(PodFacts pod) {
+        long out = -1L;
+        for (int i = 0; i < pod.owned.size(); i++) {
+            TopologyGroup g = pod.owned.get(i);
+            if (!g.zone) continue;
+            boolean self = pod.selfOwned[i];
+            out &= switch (g.kind) {
+                case SPREAD -> spreadValid(g, pod.podZones, pod.podZones, self);
+                case AFFINITY -> (g.withPods() & pod.podZones) != 0 ? g.withPods() & pod.podZones
+                        : self ? pod.podZones : 0;
+                default -> pod.podZones & ~g.withPods();
+            };
+        }
+        for (TopologyGroup g : pod.repelledBy) if (g.zone) out &= ~g.withPods();
+        return out;
     }
 
     private static long affinityDomains(TopologyGroup g, long options, long podDomains, boolean self) {

@@ -43,6 +43,9 @@ final class TopologyGroup {
     private final int[] counts = new int[64];
     private long withPods;
     private int[] hostCounts = new int[256];
+    /** Hostname groups: hostsWith[k - 1] is the bit set of hosts holding at least k selected pods, k up to {@value #HOST_LEVELS}. */
+    private final long[][] hostsWith = new long[HOST_LEVELS][4];
+    static final int HOST_LEVELS = 4;
     private int domainsWithPods;
 
     TopologyGroup(Key key, DomainKey domains) {
@@ -102,7 +105,18 @@ final class TopologyGroup {
 
     void recordHost(int host) {
         if (host >= hostCounts.length) hostCounts = Arrays.copyOf(hostCounts, Math.max(host + 1, hostCounts.length * 2));
-        if (hostCounts[host]++ == 0) domainsWithPods++;
+        int count = ++hostCounts[host];
+        if (count == 1) domainsWithPods++;
+        if (count <= HOST_LEVELS) {
+            long[] bits = hostsWith[count - 1];
+            if ((host >>> 6) >= bits.length) bits = hostsWith[count - 1] = Arrays.copyOf(bits, Math.max((host >>> 6) + 1, bits.length * 2));
+            bits[host >>> 6] |= 1L << host;
+        }
+    }
+
+    /** The hosts holding at least {@code k} selected pods ({@code 1 <= k <=} {@value #HOST_LEVELS}), as a bit set over host ids. */
+    long[] hostsWith(int k) {
+        return hostsWith[k - 1];
     }
 
     @Override
