@@ -13,13 +13,15 @@ import java.util.TreeMap;
  * made the diverse benchmark quadratic).
  *
  * <p>The choice is the {@link Packer}'s: the feasible NodeClaim whose remaining room points most in
- * the direction of the pod's requests (cosine in 50 buckets), fullest first among equals. Claims are
+ * the direction of the pod's requests, fullest first among equals. Directions are angles in
+ * {@value #SLOTS} slots of 1.4°, and alignment is the cosine between the pod's and the claim's slots
+ * in 50 buckets, so that every claim of a slot scores alike for a pod. Claims are
  * kept per pool, packing target (which fixes the normalisation of room) and open zones (so that a
  * pod held to some zones by its topology skips the others) in {@value #SLOTS} angular
  * slots by the direction of their remaining room, each ordered by fullness. A search walks the slots
- * outward from the pod's direction and each slot from the fullest claim with enough room, and stops
- * as soon as no claim left can beat the best found (a bound on the cosine bucket per slot distance),
- * so it computes the same best score as a full scan; ties may fall to another claim of equal score.
+ * outward from the pod's direction, takes the fullest feasible claim of each, and stops as soon as
+ * no slot left can beat the best found, so it finds the best score a full scan would find; ties
+ * may fall to another claim of equal score.
  *
  * <p>Pods restricted by hostname constraints (anti-affinity, spread, or another pod's anti-affinity)
  * start from the other end: the open claims not blocked for them, as a bit set over host ids, when
@@ -29,11 +31,11 @@ final class OpenClaims {
 
     static final int SLOTS = 64;
     private static final double SLOT_WIDTH = Math.PI / 2 / SLOTS;
-    /** The highest cosine bucket a claim {@code d} slots away from the pod's slot can reach. */
-    private static final int[] BUCKET_BOUND = new int[SLOTS + 1];
+    /** The cosine bucket (of 50) of a claim {@code d} slots away from the pod's slot. */
+    private static final int[] BUCKET = new int[SLOTS];
 
     static {
-        for (int d = 0; d <= SLOTS; d++) BUCKET_BOUND[d] = (int) Math.rint(Math.cos(Math.max(0, d - 1) * SLOT_WIDTH) * 50);
+        for (int d = 0; d < SLOTS; d++) BUCKET[d] = (int) Math.rint(Math.cos(d * SLOT_WIDTH) * 50);
     }
 
     /** The place of a claim in its slot: fullest first, then oldest. */
@@ -144,17 +146,19 @@ final class OpenClaims {
             int home = slot(pc, pm);
             double minFullness = pc + pm - 1e-9;
             for (int d = 0; d < SLOTS; d++) {
-                int bound = directed ? BUCKET_BOUND[d] : 50;
-                if (bound * 4 - minFullness <= bestScore) break;
+                int bucket = directed ? BUCKET[d] : 50;
+                if (bucket * 4 - minFullness <= bestScore) break;
                 for (int side = 0; side < (d == 0 ? 1 : 2); side++) {
                     int j = side == 0 ? home - d : home + d;
                     if (j < 0 || j >= SLOTS || s.slots[j] == null) continue;
                     for (ClaimPlan c : s.slots[j].tailMap(new Position(minFullness, -1)).values()) {
-                        if (bound * 4 - c.position.fullness() <= bestScore) break;
-                        double score = scorer.score(c);
-                        if (score > bestScore) {
-                            bestScore = score;
+                        if (bucket * 4 - c.position.fullness() <= bestScore) break;
+                        if (hostCandidates != null && !member(hostCandidates, c.host)) continue;
+                        // The fullest feasible claim of a slot is its best: the rest score lower.
+                        if (!Double.isNaN(scorer.score(c))) {
+                            bestScore = bucket * 4 - c.position.fullness();
                             best = c;
+                            break;
                         }
                     }
                 }
@@ -170,16 +174,21 @@ final class OpenClaims {
         return n * 8 <= size;
     }
 
-    /** The Packer's score of a claim for a pod: alignment of the pod's requests with the claim's remaining room, bucketed; fuller claims win ties. */
+    /**
+     * The score of an indexed claim for a pod: the cosine bucket between the directions of the pod's
+     * requests and of the claim's remaining room (both relative to the claim's target), less its
+     * fullness, so alignment decides and fuller claims win ties.
+     */
     static double score(PodFacts p, ClaimPlan c) {
         long[] room = c.room();
-        double rc = fraction(room[PoolTemplate.CPU] - c.cpu, room[PoolTemplate.CPU]);
-        double rm = fraction(room[PoolTemplate.MEM] - c.mem, room[PoolTemplate.MEM]);
         double pc = fraction(p.cpu, room[PoolTemplate.CPU]);
         double pm = fraction(p.mem, room[PoolTemplate.MEM]);
-        double norm = Math.sqrt((pc * pc + pm * pm) * (rc * rc + rm * rm));
-        double cos = norm == 0 ? 1 : (pc * rc + pm * rm) / norm;
-        return Math.rint(cos * 50) * 4 - (rc + rm);
+        int bucket = pc > 0 || pm > 0 ? BUCKET[Math.abs(slot(pc, pm) - c.slot)] : 50;
+        return bucket * 4 - c.position.fullness();
+    }
+
+    private static boolean member(long[] bits, int i) {
+        return (i >>> 6) < bits.length && (bits[i >>> 6] & (1L << i)) != 0;
     }
 
     private static double fraction(long amount, long of) {
