@@ -16,8 +16,8 @@ import java.util.List;
  * pending requests not yet covered, each with the mix's type as its packing {@code target}. Each
  * pod then goes to the open NodeClaim whose remaining room points most in the direction of the
  * pod's requests (cosine, in buckets), fullest first among equals, so cpu-heavy and memory-heavy
- * pods pair up in the bins whose shape suits them. A NodeClaim still offers every instance type
- * that fits its pods, cheapest first.
+ * pods pair up in the bins whose shape suits them; {@link OpenClaims} finds it without a scan. A
+ * NodeClaim still offers every instance type that fits its pods, cheapest first.
  *
  * <p>Limits: every NodeClaim is charged to the {@link CapacityLedger} for the largest option it
  * keeps, and its options are cut to what the ledger leaves, so no launch can overshoot. When a
@@ -43,7 +43,7 @@ final class Packer {
     private final PoolDemand demand;
     private long bestZones;
     private int bestCapacityTypes;
-    private Topology.Narrowing bestNarrowing;
+    private Narrowing bestNarrowing;
     private Refusal lastRefusal;
 
     Packer(List<PoolTemplate> templates, List<PodFacts> facts, Topology topology, CapacityLedger ledger) {
@@ -114,7 +114,7 @@ final class Packer {
         int cts = c.capacityTypes & fit.capacityTypes();
         // Topology picks among the zones the target type is offered in, not a zone it then lacks.
         long zones = topology.allowedZones(p, c, t.offeredZones(target, c.zones & fit.zones(), cts));
-        TypeSet narrowedTypes = zones == 0 ? null : typesOf(t, topology.narrowing());
+        TypeSet narrowedTypes = zones == 0 || topology.narrowing() == null ? null : topology.narrowing().types(t);
         if (narrowedTypes != null && !narrowedTypes.get(target)) {
             // A domain of an instance type label (arch, ...) the target lacks: the cheapest type in it that fits the pod.
             target = TypeSet.intersection(fit.types(), narrowedTypes).next(0);
@@ -127,8 +127,8 @@ final class Packer {
                 zones = 0;
             }
         }
-        Topology.Narrowing narrowing = topology.narrowing();
-        if (zones != 0) cts = capacityTypesOf(cts, narrowing);
+        Narrowing narrowing = topology.narrowing();
+        if (zones != 0 && narrowing != null) cts = narrowing.capacityTypes(cts);
         if (zones == 0 || cts == 0) {
             p.refusals.add(topologyRefusal(t));
             return false;
@@ -150,8 +150,8 @@ final class Packer {
 
     /** The open NodeClaim that suits {@code p} best (see the class comment), with the zones it would narrow to. */
     private ClaimPlan best(PodFacts p, List<ClaimPlan> refused, boolean[] noEmpty) {
-        long[] hosts = topology.hostsAllowed(p, topology.hosts());
-        ClaimPlan best = index.best(p, topology.possibleZones(p), hosts, c -> score(p, c, refused, noEmpty));
+        long[] hosts = TopologyReach.hostsAllowed(p, topology.hosts());
+        ClaimPlan best = index.best(p, TopologyReach.possibleZones(p), hosts, c -> score(p, c, refused, noEmpty));
         // Once more for the winner, to keep the zones, capacity types and domains it narrows to.
         if (best != null) score(p, best, refused, noEmpty);
         return best;
@@ -175,8 +175,8 @@ final class Packer {
         boolean zonal = !p.owned.isEmpty() || !p.repelledBy.isEmpty();
         zones = topology.allowedZones(p, c, zonal ? t.offeredZones(c.target, zones, cts) : zones);
         if (zones == 0) return Double.NaN;
-        Topology.Narrowing narrowing = topology.narrowing();
-        if (narrowing != null && (cts = capacityTypesOf(cts, narrowing)) == 0) return Double.NaN;
+        Narrowing narrowing = topology.narrowing();
+        if (narrowing != null && (cts = narrowing.capacityTypes(cts)) == 0) return Double.NaN;
         if (zones != c.zones && !t.offers(c.target, zones, cts)) return Double.NaN;
         if (refused != null && refused.contains(c)) return Double.NaN;
         bestZones = zones;
@@ -189,7 +189,7 @@ final class Packer {
      * Adds the pod to the claim if its limits, quota and minValues allow; narrows types, zones,
      * capacity types and requirements, and the domains topology asks for ({@code narrowing}).
      */
-    private boolean commit(ClaimPlan c, PodFacts p, long zones, int cts, Topology.Narrowing narrowing) {
+    private boolean commit(ClaimPlan c, PodFacts p, long zones, int cts, Narrowing narrowing) {
         lastRefusal = null;
         PoolTemplate t = c.template;
         PodFacts.TemplateFit fit = p.fits[t.order];
@@ -197,17 +197,14 @@ final class Packer {
         TypeSet cand = TypeSet.intersection(c.candidates, fit.types());
         cand.and(t.fitting(cpu, mem, eph, gpu, pods));
         if (zones != c.zones || cts != c.capacityTypes) cand.and(t.offered(zones, cts));
-        TypeSet narrowedTypes = typesOf(t, narrowing);
+        TypeSet narrowedTypes = narrowing == null ? null : narrowing.types(t);
         if (narrowedTypes != null) cand.and(narrowedTypes);
         if (cand.isEmpty()) return false;
         NodeRequirements custom = c.custom;
         if (p.custom != null) custom = c.requirements().copy().addAll(p.custom);
-        for (int i = 0; narrowing != null && i < narrowing.keys().length; i++) {
-            DomainKey k = narrowing.keys()[i];
-            if (k.source != DomainKey.Source.LABEL) continue;
+        if (narrowing != null && narrowing.hasLabels()) {
             if (custom == c.custom) custom = c.requirements().copy();
-            custom.add(k.requirement(narrowing.masks()[i]));
-            if (k.allowed(custom.get(k.name)) == 0) return false;
+            if (!narrowing.narrowLabels(custom)) return false;
         }
         long[] left = ledger.left(t.name(), t.tenant);
         if (c.charged[CapacityLedger.NODES] == 0 && left[CapacityLedger.NODES] < 1) {
@@ -266,28 +263,6 @@ final class Packer {
         demand.room(c.template, c.target, -1);
         demand.room(c.template, type, 1);
         c.target = type;
-    }
-
-    /** The instance types of {@code t} in the domains {@code narrowing} asks for on instance type labels; null when it asks none. */
-    private static TypeSet typesOf(PoolTemplate t, Topology.Narrowing narrowing) {
-        if (narrowing == null) return null;
-        TypeSet out = null;
-        for (int i = 0; i < narrowing.keys().length; i++) {
-            DomainKey k = narrowing.keys()[i];
-            if (k.source != DomainKey.Source.TYPE_LABEL) continue;
-            TypeSet s = k.types(t, narrowing.masks()[i]);
-            out = out == null ? s : out.and(s);
-        }
-        return out;
-    }
-
-    /** {@code cts} narrowed to the capacity types {@code narrowing} asks for. */
-    private static int capacityTypesOf(int cts, Topology.Narrowing narrowing) {
-        if (narrowing == null) return cts;
-        for (int i = 0; i < narrowing.keys().length; i++) {
-            if (narrowing.keys()[i].source == DomainKey.Source.CAPACITY_TYPE) cts &= (int) narrowing.masks()[i];
-        }
-        return cts;
     }
 
     /** Charges the ledger with the claim's worst case: the largest capacity among its options, per dimension. */

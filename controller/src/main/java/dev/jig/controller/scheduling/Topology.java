@@ -41,10 +41,6 @@ final class Topology {
     private record Placement(Pod pod, Target target) {
     }
 
-    /** The domains, per key other than zone and hostname, that a NodeClaim must narrow to for the pod. */
-    record Narrowing(DomainKey[] keys, long[] masks) {
-    }
-
     private final Domains domains;
     private final List<PoolTemplate> templates;
     private final List<NodeSlot> nodes;
@@ -155,9 +151,9 @@ final class Topology {
             boolean self = pod.selfOwned[i];
             if (g.zone) {
                 zones = switch (g.kind) {
-                    case SPREAD -> spreadDomain(g, zones, podZones, podZones, self);
-                    case AFFINITY -> affinityDomains(g, zones, podZones, self);
-                    default -> Long.lowestOneBit(zones & podZones & ~g.withPods());
+                    case SPREAD -> g.spreadDomain(zones, podZones, podZones, self);
+                    case AFFINITY -> g.affinityDomains(zones, podZones, self);
+                    default -> g.antiDomain(zones, podZones);
                 };
             } else if (g.hostname()) {
                 boolean ok = switch (g.kind) {
@@ -170,9 +166,9 @@ final class Topology {
                 long options = domainsOf(target, g.domains);
                 long podDomains = pod.domainsAllowed(g.domains);
                 long chosen = switch (g.kind) {
-                    case SPREAD -> spreadDomain(g, options, podDomains, pod.domainsStrict(g.domains), self);
-                    case AFFINITY -> affinityDomains(g, options, podDomains, self);
-                    default -> (options & ~DomainKey.NONE) == 0 ? options : Long.lowestOneBit(options & podDomains & ~g.withPods());
+                    case SPREAD -> g.spreadDomain(options, podDomains, pod.domainsStrict(g.domains), self);
+                    case AFFINITY -> g.affinityDomains(options, podDomains, self);
+                    default -> (options & ~DomainKey.NONE) == 0 ? options : g.antiDomain(options, podDomains);
                 };
                 if (chosen == 0) zones = 0;
                 else if ((chosen & ~DomainKey.NONE) != 0) narrow(g.domains, chosen);
@@ -202,52 +198,6 @@ final class Topology {
         return zones;
     }
 
-    /**
-     * The hosts (as a bit set over host ids, {@code hosts} wide) that {@code pod}'s hostname
-     * constraints leave open, as {@link #allowedZones} would find them; null when it has none. Spreads
-     * with a maxSkew too large to track leave every host open here and are checked per host.
-     */
-    long[] hostsAllowed(PodFacts pod, int hosts) {
-        long[] out = null;
-        for (int i = 0; i < pod.owned.size(); i++) {
-            TopologyGroup g = pod.owned.get(i);
-            if (!g.hostname()) continue;
-            if (out == null) out = allHosts(hosts);
-            switch (g.kind) {
-                case SPREAD -> {
-                    int level = g.key.maxSkew() + (pod.selfOwned[i] ? 0 : 1);
-                    if (level <= 0) Arrays.fill(out, 0);
-                    else if (level <= TopologyGroup.HOST_LEVELS) andNot(out, g.hostsWith(level));
-                }
-                case AFFINITY -> {
-                    if (g.anyDomainWithPods()) and(out, g.hostsWith(1));
-                    else if (!pod.selfOwned[i]) Arrays.fill(out, 0);
-                }
-                default -> andNot(out, g.hostsWith(1));
-            }
-        }
-        for (TopologyGroup g : pod.repelledBy) {
-            if (!g.hostname()) continue;
-            if (out == null) out = allHosts(hosts);
-            andNot(out, g.hostsWith(1));
-        }
-        return out;
-    }
-
-    private static long[] allHosts(int hosts) {
-        long[] out = new long[(hosts >>> 6) + 1];
-        Arrays.fill(out, -1L);
-        return out;
-    }
-
-    private static void andNot(long[] out, long[] bits) {
-        for (int w = 0; w < Math.min(out.length, bits.length); w++) out[w] &= ~bits[w];
-    }
-
-    private static void and(long[] out, long[] bits) {
-        for (int w = 0; w < out.length; w++) out[w] &= w < bits.length ? bits[w] : 0;
-    }
-
     /** The target's domains for {@code k}, as narrowed so far in this {@link #allowedZones} call. */
     private long domainsOf(Target target, DomainKey k) {
         for (int i = 0; i < narrowed; i++) if (narrowKeys[i] == k) return narrowMasks[i];
@@ -267,67 +217,6 @@ final class Topology {
         }
         narrowKeys[narrowed] = k;
         narrowMasks[narrowed++] = mask;
-    }
-
-    /** The least loaded of {@code options} among the spread's {@link #spreadValid valid domains}, or 0. */
-    private static long spreadDomain(TopologyGroup g, long options, long podDomains, long strictDomains, boolean self) {
-        int best = -1;
-        int bestCount = Integer.MAX_VALUE;
-        for (long m = options & spreadValid(g, podDomains, strictDomains, self); m != 0; m &= m - 1) {
-            int d = Long.numberOfTrailingZeros(m);
-            if (g.count(d) < bestCount) {
-                best = d;
-                bestCount = g.count(d);
-            }
-        }
-        return best < 0 ? 0 : 1L << best;
-    }
-
-    /**
-     * The domains the pod allows ({@code podDomains}) where its count (plus one if it selects itself)
-     * stays within maxSkew of the minimum over the eligible domains (narrowed by {@code strictDomains}
-     * when the pod honours node affinity).
-     */
-    private static long spreadValid(TopologyGroup g, long podDomains, long strictDomains, boolean self) {
-        long eligible = g.universe & (g.key.nodeFilter() != null ? strictDomains : -1L) & ~DomainKey.NONE;
-        int min = Integer.MAX_VALUE;
-        for (long m = eligible; m != 0; m &= m - 1) min = Math.min(min, g.count(Long.numberOfTrailingZeros(m)));
-        if (min == Integer.MAX_VALUE || g.key.minDomains() > 0 && Long.bitCount(eligible) < g.key.minDomains()) min = 0;
-        long valid = 0;
-        for (long m = podDomains & g.universe & ~DomainKey.NONE; m != 0; m &= m - 1) {
-            int d = Long.numberOfTrailingZeros(m);
-            if (g.count(d) + (self ? 1 : 0) - min <= g.key.maxSkew()) valid |= 1L << d;
-        }
-        return valid;
-    }
-
-    /**
-     * Every zone some NodeClaim could give {@code pod} under its zone constraints as they stand, a
-     * superset of what {@link #allowedZones} allows on any one target; all bits when it has none.
-     */
-    long possibleZones(PodFacts pod) {
-        long out = -1L;
-        for (int i = 0; i < pod.owned.size(); i++) {
-            TopologyGroup g = pod.owned.get(i);
-            if (!g.zone) continue;
-            boolean self = pod.selfOwned[i];
-            out &= switch (g.kind) {
-                case SPREAD -> spreadValid(g, pod.podZones, pod.podZones, self);
-                case AFFINITY -> (g.withPods() & pod.podZones) != 0 ? g.withPods() & pod.podZones
-                        : self ? pod.podZones : 0;
-                default -> pod.podZones & ~g.withPods();
-            };
-        }
-        for (TopologyGroup g : pod.repelledBy) if (g.zone) out &= ~g.withPods();
-        return out;
-    }
-
-    private static long affinityDomains(TopologyGroup g, long options, long podDomains, boolean self) {
-        long open = options & podDomains & ~DomainKey.NONE;
-        long withPods = open & g.withPods();
-        if (withPods != 0) return withPods;
-        if (self && (!g.anyDomainWithPods() || (g.withPods() & podDomains) == 0)) return open == 0 ? 0 : Long.lowestOneBit(open);
-        return 0;
     }
 
     /** Records a pod placed on {@code target}, in every group that counts it and every inverse group it owns. */

@@ -119,6 +119,51 @@ final class TopologyGroup {
         return hostsWith[k - 1];
     }
 
+    /** The least loaded of {@code options} among the spread's {@link #spreadValid valid domains}, or 0. */
+    long spreadDomain(long options, long podDomains, long strictDomains, boolean self) {
+        int best = -1;
+        int bestCount = Integer.MAX_VALUE;
+        for (long m = options & spreadValid(podDomains, strictDomains, self); m != 0; m &= m - 1) {
+            int d = Long.numberOfTrailingZeros(m);
+            if (count(d) < bestCount) {
+                best = d;
+                bestCount = count(d);
+            }
+        }
+        return best < 0 ? 0 : 1L << best;
+    }
+
+    /**
+     * The domains the pod allows ({@code podDomains}) where its count (plus one if it selects itself)
+     * stays within maxSkew of the minimum over the eligible domains (narrowed by {@code strictDomains}
+     * when the pod honours node affinity).
+     */
+    long spreadValid(long podDomains, long strictDomains, boolean self) {
+        long eligible = universe & (key.nodeFilter() != null ? strictDomains : -1L) & ~DomainKey.NONE;
+        int min = Integer.MAX_VALUE;
+        for (long m = eligible; m != 0; m &= m - 1) min = Math.min(min, count(Long.numberOfTrailingZeros(m)));
+        if (min == Integer.MAX_VALUE || key.minDomains() > 0 && Long.bitCount(eligible) < key.minDomains()) min = 0;
+        long valid = 0;
+        for (long m = podDomains & universe & ~DomainKey.NONE; m != 0; m &= m - 1) {
+            int d = Long.numberOfTrailingZeros(m);
+            if (count(d) + (self ? 1 : 0) - min <= key.maxSkew()) valid |= 1L << d;
+        }
+        return valid;
+    }
+
+    long affinityDomains(long options, long podDomains, boolean self) {
+        long open = options & podDomains & ~DomainKey.NONE;
+        long withPods = open & withPods();
+        if (withPods != 0) return withPods;
+        if (self && (!anyDomainWithPods() || (withPods() & podDomains) == 0)) return open == 0 ? 0 : Long.lowestOneBit(open);
+        return 0;
+    }
+
+    /** An anti-affinity's choice among {@code options}: one domain the pod allows without a selected pod, or 0. */
+    long antiDomain(long options, long podDomains) {
+        return Long.lowestOneBit(options & podDomains & ~withPods());
+    }
+
     @Override
     public String toString() {
         return kind + " on " + key.topologyKey() + " selecting " + key.selector().matchLabels()
