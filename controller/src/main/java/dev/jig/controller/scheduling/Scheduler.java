@@ -30,6 +30,7 @@ public final class Scheduler {
     private final Domains domains = new Domains();
     private final List<PoolTemplate> templates = new ArrayList<>();
     private final List<NodeSlot> slots = new ArrayList<>();
+    private final NodeRoom nodeRoom;
     private final Topology topology;
     private final CapacityLedger ledger = new CapacityLedger();
     private final Packer packer;
@@ -70,6 +71,7 @@ public final class Scheduler {
         }
         // Every node is known before the first group takes its domains from them.
         for (NodeSlot s : slots) for (Pod p : s.node.pods()) topology.recordBound(p, s);
+        nodeRoom = new NodeRoom(slots);
         packer = new Packer(templates, facts, topology, ledger);
         for (Pod p : in.pods()) {
             if (p.isBound() || p.daemonSet()) continue;
@@ -133,11 +135,14 @@ public final class Scheduler {
         }
     }
 
+    /** The first existing node, in order, that takes the pod (nodes without room for it are skipped by {@link NodeRoom}). */
     private boolean placeOnExisting(PodFacts p) {
-        for (NodeSlot s : slots) {
+        for (int i = nodeRoom.first(0, p.cpu, p.mem); i >= 0; i = nodeRoom.first(i + 1, p.cpu, p.mem)) {
+            NodeSlot s = slots.get(i);
             if (s.refusal(p) != null) continue;
             if (topology.allowedZones(p, s, s.zones()) == 0) continue;
             s.place(p);
+            nodeRoom.update(i, s);
             topology.record(p, s);
             return true;
         }
