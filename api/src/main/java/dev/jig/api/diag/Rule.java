@@ -153,7 +153,7 @@ public enum Rule {
     POD_TOPOLOGY("JIG0606", ERROR, "topology spread or pod (anti-)affinity cannot be satisfied",
             "Relax maxSkew, use ScheduleAnyway or preferred terms, or allow more zones in the pool."),
     UNSUPPORTED_REQUEST("JIG0607", ERROR, "pod asks for something the scheduler does not model",
-            "Jig schedules cpu, memory, ephemeral-storage, nvidia.com/gpu and pods, with topology on zone and hostname."),
+            "Jig schedules cpu, memory, ephemeral-storage, nvidia.com/gpu and pods; topology keys with at most 63 domains; affinity namespaces by name."),
     NO_NODE_POOL("JIG0608", ERROR, "no NodePool can launch nodes",
             "Create a NodePool (or compile the tenant policies) whose instance types have offerings."),
     MIN_VALUES("JIG0609", ERROR, "the pool's minValues cannot be met",

@@ -2,7 +2,6 @@ package dev.jig.controller.scheduling;
 
 import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.WellKnownLabels;
-import dev.jig.controller.cloud.Offering;
 import dev.jig.controller.cloud.ResolvedInstanceType;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.requirements.NodeRequirement;
@@ -34,8 +33,9 @@ final class ClaimFinalizer {
         for (int i = 0; i < Domains.CAPACITY_TYPES.length; i++) if ((c.capacityTypes & (1 << i)) != 0) capacityTypes.add(Domains.CAPACITY_TYPES[i]);
         List<PlannedNodeClaim.Option> all = new ArrayList<>();
         List<Integer> indexes = new ArrayList<>();
+        double[] prices = t.cheapest(c.zones, c.capacityTypes);
         for (int i = c.candidates.next(0); i >= 0; i = c.candidates.next(i + 1)) {
-            all.add(new PlannedNodeClaim.Option(t.types[i], cheapest(t.types[i], zones, capacityTypes)));
+            all.add(new PlannedNodeClaim.Option(t.types[i], prices[i]));
             indexes.add(i);
         }
         List<Integer> order = new ArrayList<>();
@@ -74,13 +74,5 @@ final class ClaimFinalizer {
         labels.put(WellKnownLabels.NODEPOOL, t.name());
         return new PlannedNodeClaim(t.name(), t.tenant, reqs.toRequirements(), options, zones, capacityTypes, pods, requests,
                 labels, t.pool.taints(), t.pool.startupTaints());
-    }
-
-    private static double cheapest(ResolvedInstanceType type, List<String> zones, List<String> capacityTypes) {
-        double best = Double.POSITIVE_INFINITY;
-        for (Offering o : type.offerings()) {
-            if (zones.contains(o.zone()) && capacityTypes.contains(o.capacityType())) best = Math.min(best, o.pricePerHour());
-        }
-        return best;
     }
 }

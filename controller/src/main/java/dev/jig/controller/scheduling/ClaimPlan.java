@@ -33,6 +33,10 @@ final class ClaimPlan implements Target {
     /** Worst-case capacity charged to the ledger: cpu, memory, gpu, nodes. */
     final long[] charged = new long[4];
     boolean open = true;
+    /** Where {@link OpenClaims} indexes it; null while not indexed. */
+    OpenClaims.Position position;
+    OpenClaims.Shelf shelf;
+    int slot;
 
     ClaimPlan(PoolTemplate template, int host, int target) {
         this.template = template;
@@ -48,6 +52,15 @@ final class ClaimPlan implements Target {
         return template.room[target];
     }
 
+    /** The candidate with the most cpu room: the packing target when a pod's requirements or the limits drop the old one. */
+    int widest() {
+        int best = -1;
+        for (int i = candidates.next(0); i >= 0; i = candidates.next(i + 1)) {
+            if (best < 0 || template.room[i][PoolTemplate.CPU] > template.room[best][PoolTemplate.CPU]) best = i;
+        }
+        return best;
+    }
+
     boolean isEmpty() {
         return placed.isEmpty();
     }
@@ -59,6 +72,11 @@ final class ClaimPlan implements Target {
     @Override
     public long zones() {
         return zones;
+    }
+
+    @Override
+    public long domains(DomainKey key) {
+        return key.ofClaim(this);
     }
 
     @Override

@@ -31,6 +31,12 @@ public final class Domains {
         return zones.size() - 1;
     }
 
+    /** The index of {@code zone}, or −1 when it is not registered. */
+    public int indexOf(String zone) {
+        Integer i = zoneIndex.get(zone);
+        return i == null ? -1 : i;
+    }
+
     public String zoneName(int i) {
         return zones.get(i);
     }

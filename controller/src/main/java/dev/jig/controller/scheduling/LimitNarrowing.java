@@ -79,6 +79,25 @@ final class LimitNarrowing {
         return TypeSet.intersects(s, t.withinCapacity(budget[0], budget[1], budget[2]));
     }
 
+    /**
+     * Whether limits that leave {@code left} (cpu, memory, gpu, nodes) bind for {@code t}: they would not take
+     * one more node, or a NodeClaim of its largest type, so a NodeClaim's choice of types is cut by them.
+     */
+    static boolean binds(PoolTemplate t, long[] left) {
+        boolean binds = left[CapacityLedger.NODES] < 1;
+        for (int d = 0; d < 3; d++) binds |= left[d] < t.maxCapacity[d];
+        return binds;
+    }
+
+    /** What a NodeClaim of one of {@code types} needs of the limits at least: the smallest capacity per dimension, and one node. */
+    static long[] smallestNeed(PoolTemplate t, TypeSet types) {
+        long[] min = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, 1};
+        for (int i = types.next(0); i >= 0; i = types.next(i + 1)) {
+            for (int d = 0; d < 3; d++) min[d] = Math.min(min[d], t.capacity[i][d]);
+        }
+        return min;
+    }
+
     private static long plus(long a, long b) {
         return a == Long.MAX_VALUE || a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b;
     }

@@ -57,6 +57,11 @@ final class NodeSlot implements Target {
     }
 
     @Override
+    public long domains(DomainKey key) {
+        return key.source == DomainKey.Source.ZONE ? zoneBit : key.ofNode(node.labels());
+    }
+
+    @Override
     public int hostId() {
         return host;
     }

@@ -16,8 +16,8 @@ import java.util.List;
  * pending requests not yet covered, each with the mix's type as its packing {@code target}. Each
  * pod then goes to the open NodeClaim whose remaining room points most in the direction of the
  * pod's requests (cosine, in buckets), fullest first among equals, so cpu-heavy and memory-heavy
- * pods pair up in the bins whose shape suits them. A NodeClaim still offers every instance type
- * that fits its pods, cheapest first.
+ * pods pair up in the bins whose shape suits them; each pool's {@link OpenClaims} finds it without
+ * a scan. A NodeClaim still offers every instance type that fits its pods, cheapest first.
  *
  * <p>Pools are tried in weight order: a pod goes onto a NodeClaim planned in the heaviest pool that
  * can take it, or a new NodeClaim there, before a lighter pool is considered.
@@ -25,10 +25,12 @@ import java.util.List;
  * <p>Limits: every NodeClaim is charged to the {@link CapacityLedger} for the largest option it
  * keeps, and its options are cut to what the ledger leaves, so no launch can overshoot. When a
  * pool's (or tenant's) room runs short, it turns "tight": its NodeClaims keep only their narrowest
- * options ({@link LimitNarrowing}), which frees headroom for the next NodeClaim; NodeClaims with pods
- * are grown (to a larger type that the room allows) before new ones are opened, since one larger
- * node holds more pods per unit of limit than two small ones. When even that leaves no room for the
- * smallest type, the pool is exhausted and its pending demand moves to the next pool.
+ * options ({@link LimitNarrowing}), which frees headroom for the next NodeClaim. While the limits then
+ * bind (they would not take a NodeClaim of the pool's largest type), NodeClaims with pods are grown (to
+ * a larger type that the room allows) before new ones are opened, since one larger node holds more
+ * pods per unit of limit than two small ones; the pool's NodeClaims are scanned then, since one that
+ * must grow is beyond what the index searches. When even that leaves no room for the smallest type,
+ * the pool is exhausted and its pending demand moves to the next pool.
  */
 final class Packer {
 
@@ -41,10 +43,14 @@ final class Packer {
     private final boolean[] tightened;
     final List<ClaimPlan> claims = new ArrayList<>();
     /** Per template: its NodeClaims that may still take pods. */
-    private final List<List<ClaimPlan>> open = new ArrayList<>();
+    private final PoolClaims[] open;
+    /** Claims that took a pod since the last {@link #close}. */
+    private final List<ClaimPlan> touched = new ArrayList<>();
+    private long closedBelowCpu = -1, closedBelowMem = -1;
     private final PoolDemand demand;
     private long bestZones;
     private int bestCapacityTypes;
+    private Narrowing bestNarrowing;
     private Refusal lastRefusal;
     /** Whether a limit or quota refused a pod since this was last cleared. */
     private boolean limitHit;
@@ -57,7 +63,8 @@ final class Packer {
         this.demand = new PoolDemand(templates.size());
         this.exhausted = new boolean[templates.size()];
         this.tightened = new boolean[templates.size()];
-        for (int i = 0; i < templates.size(); i++) open.add(new ArrayList<>());
+        this.open = new PoolClaims[templates.size()];
+        for (int i = 0; i < open.length; i++) open[i] = new PoolClaims();
         for (PoolTemplate t : templates) if (!hasRoom(t)) exhausted[t.order] = true;
     }
 
@@ -93,7 +100,7 @@ final class Packer {
         if (placeOnOpen(p, t)) return true;
         if (exhausted[t.order]) {
             limitHit = true;
-            p.refusals.add(ledger.refusal(t.name(), t.tenant, smallestCapacity(t, p.fits[t.order].types()), new long[4]));
+            p.refusals.add(ledger.refusal(t.name(), t.tenant, LimitNarrowing.smallestNeed(t, p.fits[t.order].types()), new long[4]));
             return false;
         }
         return open(p, t);
@@ -105,7 +112,7 @@ final class Packer {
         for (int attempt = 0; attempt < 8; attempt++) {
             ClaimPlan c = best(p, t, refused, noEmpty);
             if (c == null) return false;
-            if (commit(c, p, bestZones, bestCapacityTypes)) return true;
+            if (commit(c, p, bestZones, bestCapacityTypes, bestNarrowing)) return true;
             if (refused == null) refused = new ArrayList<>(2);
             refused.add(c);
             if (c.isEmpty() && lastRefusal != null && isLimit(lastRefusal)) {
@@ -130,15 +137,29 @@ final class Packer {
         int target = demand.targetFor(p, t);
         if (target < 0) return false;
         ClaimPlan c = newClaim(t, target);
-        int cts = c.capacityTypes & p.fits[t.order].capacityTypes();
+        PodFacts.TemplateFit fit = p.fits[t.order];
+        int cts = c.capacityTypes & fit.capacityTypes();
         // Topology picks among the zones the target type is offered in, not a zone it then lacks.
-        long zones = topology.allowedZones(p, c, t.offeredZones(target, c.zones & p.fits[t.order].zones(), cts));
-        if (zones == 0) {
+        long zones = topology.allowedZones(p, c, t.offeredZones(target, c.zones & fit.zones(), cts));
+        TypeSet narrowedTypes = zones == 0 || topology.narrowing() == null ? null : topology.narrowing().types(t);
+        if (narrowedTypes != null && !narrowedTypes.get(target)) {
+            // A domain of an instance type label (arch, ...) the target lacks: the cheapest type in it that fits the pod.
+            target = TypeSet.intersection(fit.types(), narrowedTypes).next(0);
+            if (target >= 0) {
+                retargetIndexed(c, target);
+                zones = topology.allowedZones(p, c, t.offeredZones(target, c.zones & fit.zones(), cts));
+            } else {
+                zones = 0;
+            }
+        }
+        Narrowing narrowing = topology.narrowing();
+        if (zones != 0 && narrowing != null) cts = narrowing.capacityTypes(cts);
+        if (zones == 0 || cts == 0) {
             p.refusals.add(topologyRefusal(t));
             return false;
         }
         if (!t.offers(target, zones, cts)) return false;
-        if (commit(c, p, zones, cts)) return true;
+        if (commit(c, p, zones, cts, narrowing)) return true;
         if (lastRefusal != null) p.refusals.add(lastRefusal);
         return false;
     }
@@ -146,70 +167,64 @@ final class Packer {
     private ClaimPlan newClaim(PoolTemplate t, int target) {
         ClaimPlan c = new ClaimPlan(t, topology.newHost(), target);
         claims.add(c);
-        open.get(t.order).add(c);
+        open[t.order].add(c);
         demand.room(t, target, 1);
         return c;
     }
 
     /**
-     * The open NodeClaim of {@code t} that suits {@code p} best (see the class comment), with the zones
-     * it would narrow to. In a tight pool, NodeClaims with pods come first, those whose target holds the
-     * pod before those that must grow to a larger type.
+     * The open NodeClaim of {@code t} that suits {@code p} best (see the class comment), with the zones,
+     * capacity types and domains it would narrow to. While the pool's limits bind ({@link #bindingLimits}),
+     * its NodeClaims are scanned, those with pods first, those whose target holds the pod before those
+     * that must grow to a larger type; otherwise the pool's index finds the best one.
      */
     private ClaimPlan best(PodFacts p, PoolTemplate t, List<ClaimPlan> refused, boolean noEmpty) {
-        ClaimPlan best = null;
-        double bestScore = Double.NEGATIVE_INFINITY;
-        PodFacts.TemplateFit fit = p.fits[t.order];
-        boolean tight = tight(t);
-        long[] left = tight ? ledger.left(t.name(), t.tenant) : null;
-        List<ClaimPlan> list = open.get(t.order);
-        for (int i = 0; i < list.size(); i++) {
-            ClaimPlan c = list.get(i);
-            if (!c.open) {
-                list.set(i, list.get(list.size() - 1));
-                list.remove(list.size() - 1);
-                i--;
-                continue;
-            }
-            if (c.isEmpty() && (exhausted[t.order] || noEmpty)) continue;
-            long[] room = t.room[c.target];
-            boolean inTarget = c.cpu + p.cpu <= room[PoolTemplate.CPU] && c.mem + p.mem <= room[PoolTemplate.MEM]
-                    && c.pods + 1 <= room[PoolTemplate.PODS] && c.eph + p.eph <= room[PoolTemplate.EPH]
-                    && c.gpu + p.gpu <= room[PoolTemplate.GPU] && fit.types().get(c.target);
-            if (!inTarget && !(tight && !c.isEmpty() && LimitNarrowing.canGrow(c, p, left))) continue;
-            long zones = c.zones & fit.zones();
-            int cts = c.capacityTypes & fit.capacityTypes();
-            if (zones == 0 || cts == 0) continue;
-            if (p.custom != null && c.custom != null && c.custom.compatible(p.custom) != null) continue;
-            boolean zonal = !p.owned.isEmpty() || !p.repelledBy.isEmpty();
-            zones = topology.allowedZones(p, c, zonal && inTarget ? t.offeredZones(c.target, zones, cts) : zones);
-            if (zones == 0) continue;
-            if (inTarget && zones != c.zones && !t.offers(c.target, zones, cts)) continue;
-            if (refused != null && refused.contains(c)) continue;
-            double score = score(p, c, room) + (!tight || c.isEmpty() ? 0 : inTarget ? 1000 : 500);
-            if (score > bestScore) {
-                bestScore = score;
-                best = c;
-                bestZones = zones;
-                bestCapacityTypes = cts;
-            }
-        }
+        long[] left = bindingLimits(t);
+        ClaimPlan best = left != null ? open[t.order].scan(c -> score(p, c, refused, noEmpty, left))
+                : open[t.order].search(p, TopologyReach.possibleZones(p), TopologyReach.hostsAllowed(p, topology.hosts()),
+                        c -> score(p, c, refused, noEmpty, null));
+        // Once more for the winner, to keep the zones, capacity types and domains it narrows to.
+        if (best != null) score(p, best, refused, noEmpty, left);
         return best;
     }
 
-    /** Alignment of the pod's requests with the claim's remaining room, bucketed; fuller claims win ties. */
-    private static double score(PodFacts p, ClaimPlan c, long[] room) {
-        double rc = (double) (room[PoolTemplate.CPU] - c.cpu) / Math.max(1, room[PoolTemplate.CPU]);
-        double rm = (double) (room[PoolTemplate.MEM] - c.mem) / Math.max(1, room[PoolTemplate.MEM]);
-        double pc = (double) p.cpu / Math.max(1, room[PoolTemplate.CPU]);
-        double pm = (double) p.mem / Math.max(1, room[PoolTemplate.MEM]);
-        double norm = Math.sqrt((pc * pc + pm * pm) * (rc * rc + rm * rm));
-        double cos = norm == 0 ? 1 : (pc * rc + pm * rm) / norm;
-        return Math.rint(cos * 50) * 4 - (rc + rm);
+    /**
+     * The claim's score for the pod ({@link OpenClaims#score}), or NaN when the pod cannot go there; sets
+     * the zones, capacity types and narrowing it would take. While the pool's limits bind ({@code left},
+     * what they leave, not null) a claim with pods may also take the pod by growing, and claims with pods
+     * score above empty ones, those whose target holds the pod highest.
+     */
+    private double score(PodFacts p, ClaimPlan c, List<ClaimPlan> refused, boolean noEmpty, long[] left) {
+        PoolTemplate t = c.template;
+        PodFacts.TemplateFit fit = p.fits[t.order];
+        if (c.isEmpty() && (exhausted[t.order] || noEmpty)) return Double.NaN;
+        long[] room = c.room();
+        boolean inTarget = c.cpu + p.cpu <= room[PoolTemplate.CPU] && c.mem + p.mem <= room[PoolTemplate.MEM]
+                && c.pods + 1 <= room[PoolTemplate.PODS] && c.eph + p.eph <= room[PoolTemplate.EPH]
+                && c.gpu + p.gpu <= room[PoolTemplate.GPU] && fit.types().get(c.target);
+        if (!inTarget && (left == null || c.isEmpty() || !LimitNarrowing.canGrow(c, p, left))) return Double.NaN;
+        long zones = c.zones & fit.zones();
+        int cts = c.capacityTypes & fit.capacityTypes();
+        if (zones == 0 || cts == 0) return Double.NaN;
+        if (p.custom != null && c.custom != null && c.custom.compatible(p.custom) != null) return Double.NaN;
+        boolean zonal = !p.owned.isEmpty() || !p.repelledBy.isEmpty();
+        zones = topology.allowedZones(p, c, zonal && inTarget ? t.offeredZones(c.target, zones, cts) : zones);
+        if (zones == 0) return Double.NaN;
+        Narrowing narrowing = topology.narrowing();
+        if (narrowing != null && (cts = narrowing.capacityTypes(cts)) == 0) return Double.NaN;
+        if (inTarget && zones != c.zones && !t.offers(c.target, zones, cts)) return Double.NaN;
+        if (refused != null && refused.contains(c)) return Double.NaN;
+        bestZones = zones;
+        bestCapacityTypes = cts;
+        bestNarrowing = narrowing;
+        return OpenClaims.score(p, c) + (left == null || c.isEmpty() ? 0 : inTarget ? 1000 : 500);
     }
 
-    /** Adds the pod to the claim if its limits, quota and minValues allow; narrows types, zones and requirements. */
-    private boolean commit(ClaimPlan c, PodFacts p, long zones, int cts) {
+    /**
+     * Adds the pod to the claim if its limits, quota and minValues allow; narrows types, zones,
+     * capacity types and requirements, and the domains topology asks for ({@code narrowing}).
+     */
+    private boolean commit(ClaimPlan c, PodFacts p, long zones, int cts, Narrowing narrowing) {
         lastRefusal = null;
         PoolTemplate t = c.template;
         PodFacts.TemplateFit fit = p.fits[t.order];
@@ -217,9 +232,15 @@ final class Packer {
         TypeSet feasible = TypeSet.intersection(c.feasible, fit.types());
         feasible.and(t.fitting(cpu, mem, eph, gpu, pods));
         if (zones != c.zones || cts != c.capacityTypes) feasible.and(t.offered(zones, cts));
+        TypeSet narrowedTypes = narrowing == null ? null : narrowing.types(t);
+        if (narrowedTypes != null) feasible.and(narrowedTypes);
         if (feasible.isEmpty()) return false;
         NodeRequirements custom = c.custom;
         if (p.custom != null) custom = c.requirements().copy().addAll(p.custom);
+        if (narrowing != null && narrowing.hasLabels()) {
+            if (custom == c.custom) custom = c.requirements().copy();
+            if (!narrowing.narrowLabels(custom)) return false;
+        }
         NodeRequirements reqs = custom != null ? custom : t.requirements;
         long[] left = ledger.left(t.name(), t.tenant);
         if (c.charged[CapacityLedger.NODES] == 0 && left[CapacityLedger.NODES] < 1) {
@@ -231,7 +252,7 @@ final class Packer {
         TypeSet allowed = TypeSet.intersection(feasible, t.withinCapacity(budget[0], budget[1], budget[2]));
         if (allowed.isEmpty()) {
             limitHit = true;
-            lastRefusal = ledger.refusal(t.name(), t.tenant, smallestCapacity(t, feasible), c.charged);
+            lastRefusal = ledger.refusal(t.name(), t.tenant, LimitNarrowing.smallestNeed(t, feasible), c.charged);
             return false;
         }
         if (!MinValues.satisfied(t, reqs, allowed)) {
@@ -239,11 +260,12 @@ final class Packer {
                     + MinValues.describe(t, reqs, allowed));
             return false;
         }
-        boolean settles = Long.bitCount(c.zones) > 1 && Long.bitCount(zones) == 1;
+        open[t.order].changing(c);
+        long[] before = topology.domainsBefore(c);
         demand.used(t, p);
         c.feasible = feasible;
         c.candidates = tight(t) ? LimitNarrowing.narrowest(t, allowed, budget, reqs) : allowed;
-        if (!c.candidates.get(c.target)) retarget(c);
+        if (!c.candidates.get(c.target)) retarget(c, c.widest());
         c.zones = zones;
         c.capacityTypes = cts;
         c.custom = custom;
@@ -252,24 +274,27 @@ final class Packer {
         c.eph = eph;
         c.gpu = gpu;
         c.pods = pods;
+        open[t.order].changed(c);
+        touched.add(c);
         LimitNarrowing.charge(ledger, c);
         checkRoom(t);
-        if (settles) topology.zoneSettled(c);
+        topology.settled(c, before);
         c.placed.add(p);
         topology.record(p, c);
         return true;
     }
 
-    /** Picks the candidate with the most cpu room as the new packing target. */
-    private void retarget(ClaimPlan c) {
-        PoolTemplate t = c.template;
-        int best = -1;
-        for (int i = c.candidates.next(0); i >= 0; i = c.candidates.next(i + 1)) {
-            if (best < 0 || t.room[i][PoolTemplate.CPU] > t.room[best][PoolTemplate.CPU]) best = i;
-        }
-        demand.room(t, c.target, -1);
-        demand.room(t, best, 1);
-        c.target = best;
+    private void retarget(ClaimPlan c, int type) {
+        demand.room(c.template, c.target, -1);
+        demand.room(c.template, type, 1);
+        c.target = type;
+    }
+
+    /** {@link #retarget} for a claim that may be indexed: the index keys claims by target. */
+    private void retargetIndexed(ClaimPlan c, int type) {
+        open[c.template.order].changing(c);
+        retarget(c, type);
+        open[c.template.order].changed(c);
     }
 
     /** After a charge to {@code t}: pools of the same pool or tenant whose room no longer fits any type are tightened, then exhausted. */
@@ -285,12 +310,23 @@ final class Packer {
         }
     }
 
-    /** Whether limits bind for {@code t}'s pool or tenant: NodeClaims then keep only options no larger than their target. */
+    /** Whether limits bind for {@code t}'s pool or tenant: NodeClaims then keep only their narrowest options. */
     private boolean tight(PoolTemplate t) {
         if (tightened[t.order]) return true;
         if (t.tenant == null) return false;
         for (PoolTemplate u : templates) if (tightened[u.order] && t.tenant.equals(u.tenant)) return true;
         return false;
+    }
+
+    /**
+     * What {@code t}'s limits (and its tenant's quota) leave while they bind ({@link LimitNarrowing#binds}) in a
+     * tight pool, so that NodeClaims with pods are grown before new ones are opened; null otherwise. A pool
+     * turned tight with room to spare (its NodeClaims were charged for every type they might launch as, as
+     * even the benchmark's huge limits can be) goes on packing by the cost model through its index until then.
+     */
+    private long[] bindingLimits(PoolTemplate t) {
+        long[] left = tight(t) ? ledger.left(t.name(), t.tenant) : null;
+        return left != null && LimitNarrowing.binds(t, left) ? left : null;
     }
 
     private boolean hasRoom(PoolTemplate t) {
@@ -305,16 +341,7 @@ final class Packer {
      */
     private void tighten(PoolTemplate t) {
         tightened[t.order] = true;
-        for (PoolTemplate u : templates) {
-            if (!shares(t, u)) continue;
-            List<ClaimPlan> list = open.get(u.order);
-            list.clear();
-            for (ClaimPlan c : claims) {
-                if (c.template != u) continue;
-                c.open = true;
-                list.add(c);
-            }
-        }
+        for (PoolTemplate u : templates) if (shares(t, u)) open[u.order].reopen(claims, u);
         for (ClaimPlan c : claims) {
             PoolTemplate u = c.template;
             if (c.charged[CapacityLedger.NODES] == 0 || !shares(t, u)) continue;
@@ -323,7 +350,7 @@ final class Packer {
             TypeSet narrow = LimitNarrowing.narrowest(u, allowed, budget, c.requirements());
             if (narrow.equals(c.candidates)) continue;
             c.candidates = narrow;
-            if (!narrow.get(c.target)) retarget(c);
+            if (!narrow.get(c.target)) retargetIndexed(c, c.widest());
             LimitNarrowing.charge(ledger, c);
         }
     }
@@ -343,15 +370,21 @@ final class Packer {
         }
     }
 
-    /** Closes NodeClaims that cannot take even the smallest pending pod, so scans skip them; tight pools' NodeClaims may grow. */
+    /**
+     * Closes NodeClaims that cannot take even the smallest pending pod, so searches skip them; a tight
+     * pool's NodeClaims stay open, since they may grow. Only claims that took pods since the last call
+     * can have filled up, unless the smallest pending pod changed.
+     */
     void close(long minCpu, long minMem) {
-        for (List<ClaimPlan> list : open) for (ClaimPlan c : list) {
-            if (!c.open || tight(c.template)) continue;
-            long[] room = c.template.room[c.target];
-            if (room[PoolTemplate.CPU] - c.cpu < minCpu || room[PoolTemplate.MEM] - c.mem < minMem || room[PoolTemplate.PODS] - c.pods < 1) {
-                c.open = false;
-            }
+        boolean all = minCpu != closedBelowCpu || minMem != closedBelowMem;
+        closedBelowCpu = minCpu;
+        closedBelowMem = minMem;
+        if (all) {
+            for (PoolTemplate t : templates) if (!tight(t)) open[t.order].closeFull(minCpu, minMem);
+        } else {
+            for (ClaimPlan c : touched) if (!tight(c.template)) open[c.template.order].closeIfFull(c, minCpu, minMem);
         }
+        touched.clear();
     }
 
     Refusal lastRefusal() {
@@ -361,13 +394,5 @@ final class Packer {
     Refusal topologyRefusal(PoolTemplate t) {
         TopologyGroup g = topology.lastFailure();
         return new Refusal(t.name(), Rule.POD_TOPOLOGY, g == null ? "topology constraints cannot be met" : "cannot satisfy " + g);
-    }
-
-    private static long[] smallestCapacity(PoolTemplate t, TypeSet cand) {
-        long[] min = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, 1};
-        for (int i = cand.next(0); i >= 0; i = cand.next(i + 1)) {
-            for (int d = 0; d < 3; d++) min[d] = Math.min(min[d], t.capacity[i][d]);
-        }
-        return min;
     }
 }

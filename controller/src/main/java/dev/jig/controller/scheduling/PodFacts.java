@@ -45,6 +45,10 @@ final class PodFacts {
     NodeRequirements custom;
     String unsupported;
     List<TopologyGroup> owned = List.of();
+    /** Per owned group: whether it selects the pod itself. */
+    boolean[] selfOwned = new boolean[0];
+    /** Per topology key other than zone: the domains its requirements allow, and those its strict requirements allow. */
+    private final java.util.Map<DomainKey, long[]> podDomains = new java.util.HashMap<>(2);
     List<TopologyGroup> inverseOwned = List.of();
     /** Inverse groups selecting this pod: other pods' required anti-affinity it must keep away from. */
     List<TopologyGroup> repelledBy = List.of();
@@ -100,8 +104,25 @@ final class PodFacts {
         } else {
             owned = groups;
         }
+        selfOwned = new boolean[owned.size()];
+        for (int i = 0; i < selfOwned.length; i++) selfOwned[i] = owned.get(i).selects(current);
+        podDomains.clear();
         inverseOwned = topology.inverseOwned(current);
         fits = null;
+    }
+
+    /** The domains of {@code key} the pod may go to: its requirements (preferences included while they hold) allow them. */
+    long domainsAllowed(DomainKey key) {
+        return domains(key)[0];
+    }
+
+    /** The domains of {@code key} its strict requirements allow: a spread's eligible domains when it honours node affinity. */
+    long domainsStrict(DomainKey key) {
+        return domains(key)[1];
+    }
+
+    private long[] domains(DomainKey key) {
+        return podDomains.computeIfAbsent(key, k -> new long[] {k.allowed(requirements.get(k.name)), k.allowed(strict.get(k.name))});
     }
 
     Shape shape() {

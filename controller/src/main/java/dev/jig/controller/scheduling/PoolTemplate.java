@@ -49,14 +49,19 @@ public final class PoolTemplate {
     final TypeSet all;
     /** offerings[zone][capacityType]: types with an allowed offering there. */
     private final TypeSet[][] offerings;
+    /** typeZones[type][capacityType]: the zones where the type has an allowed offering of that capacity type. */
+    private final long[][] typeZones;
     final long zoneMask;
     final int capacityTypeMask;
     final PriceFrontier frontier;
     final boolean hasMinValues;
     /** The smallest capacity among the types (cpu, memory, gpu): below it in every type, limits leave no room. */
     final long[] minCapacity = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
+    /** The largest capacity among the types (cpu, memory, gpu): with that much left, limits leave room for any type. */
+    final long[] maxCapacity = new long[3];
     final Domains domains;
     private final Map<NodeRequirement, TypeSet> typeMatches = new HashMap<>();
+    private final Map<List<Long>, double[]> cheapestByPlace = new HashMap<>();
 
     PoolTemplate(int order, NodePool pool, String tenant, List<ResolvedInstanceType> candidates, List<Pod> daemonSets, Domains domains) {
         this.order = order;
@@ -109,7 +114,10 @@ public final class PoolTemplate {
             price[i] = prices.get(k);
             ResourceList cap = types[i].capacity();
             capacity[i] = new long[] {cap.cpuMillis(), cap.memoryBytes(), cap.gpus()};
-            for (int d = 0; d < 3; d++) minCapacity[d] = Math.min(minCapacity[d], capacity[i][d]);
+            for (int d = 0; d < 3; d++) {
+                minCapacity[d] = Math.min(minCapacity[d], capacity[i][d]);
+                maxCapacity[d] = Math.max(maxCapacity[d], capacity[i][d]);
+            }
         }
         for (int d = 0; d < 5; d++) roomIndex[d] = new ThresholdIndex(column(room, d));
         for (int d = 0; d < 3; d++) capacityIndex[d] = new ThresholdIndex(column(capacity, d));
@@ -121,6 +129,7 @@ public final class PoolTemplate {
             }
         }
         offerings = new TypeSet[64][Domains.CAPACITY_TYPES.length];
+        typeZones = new long[n][Domains.CAPACITY_TYPES.length];
         long zm = 0;
         int cm = 0;
         for (int i = 0; i < n; i++) {
@@ -130,6 +139,7 @@ public final class PoolTemplate {
                 int z = domains.zone(o.zone());
                 if (offerings[z][ct] == null) offerings[z][ct] = TypeSet.empty(n);
                 offerings[z][ct].set(i);
+                typeZones[i][ct] |= 1L << z;
                 zm |= 1L << z;
                 cm |= 1 << ct;
             }
@@ -167,37 +177,36 @@ public final class PoolTemplate {
         return out;
     }
 
-    /** Whether type {@code i} has an allowed offering in one of the zones with one of the capacity types. */
-    /** The zones among {@code zones} where type {@code i} has an offering of one of the capacity types. */
+    /** The zones among {@code zones} where type {@code i} has an allowed offering of one of the capacity types. */
     long offeredZones(int i, long zones, int capacityTypes) {
         long out = 0;
-        for (long m = zones; m != 0; m &= m - 1) {
-            if (offers(i, Long.lowestOneBit(m), capacityTypes)) out |= Long.lowestOneBit(m);
-        }
-        return out;
+        long[] byCt = typeZones[i];
+        for (int ct = 0; ct < byCt.length; ct++) if ((capacityTypes & (1 << ct)) != 0) out |= byCt[ct];
+        return out & zones;
     }
 
+    /** Whether type {@code i} has an allowed offering in one of the zones with one of the capacity types. */
     boolean offers(int i, long zones, int capacityTypes) {
-        for (long m = zones; m != 0; m &= m - 1) {
-            TypeSet[] byCt = offerings[Long.numberOfTrailingZeros(m)];
-            for (int ct = 0; ct < byCt.length; ct++) {
-                if ((capacityTypes & (1 << ct)) != 0 && byCt[ct] != null && byCt[ct].get(i)) return true;
-            }
-        }
-        return false;
+        return offeredZones(i, zones, capacityTypes) != 0;
     }
 
-    /** The zones in which type {@code i} has an offering of one of {@code capacityTypes}. */
-    long zonesOf(int i, long zones, int capacityTypes) {
-        long out = 0;
-        for (long m = zones; m != 0; m &= m - 1) {
-            int z = Long.numberOfTrailingZeros(m);
-            TypeSet[] byCt = offerings[z];
-            for (int ct = 0; ct < byCt.length; ct++) {
-                if ((capacityTypes & (1 << ct)) != 0 && byCt[ct] != null && byCt[ct].get(i)) out |= 1L << z;
+    /**
+     * Per type, the price of its cheapest offering in one of {@code zones} with one of
+     * {@code capacityTypes} (infinite when it has none there); cached per place, shared: do not mutate.
+     */
+    double[] cheapest(long zones, int capacityTypes) {
+        return cheapestByPlace.computeIfAbsent(List.of(zones, (long) capacityTypes), k -> {
+            double[] out = new double[types.length];
+            for (int i = 0; i < types.length; i++) {
+                out[i] = Double.POSITIVE_INFINITY;
+                for (Offering o : types[i].offerings()) {
+                    int z = domains.indexOf(o.zone());
+                    int ct = Domains.capacityType(o.capacityType());
+                    if (z >= 0 && ct >= 0 && (zones & (1L << z)) != 0 && (capacityTypes & (1 << ct)) != 0) out[i] = Math.min(out[i], o.pricePerHour());
+                }
             }
-        }
-        return out;
+            return out;
+        });
     }
 
     /** Types whose room holds {@code cpu, mem, eph, gpu, pods}. A new set. */

@@ -30,6 +30,7 @@ public final class Scheduler {
     private final Domains domains = new Domains();
     private final List<PoolTemplate> templates = new ArrayList<>();
     private final List<NodeSlot> slots = new ArrayList<>();
+    private final NodeRoom nodeRoom;
     private final Topology topology;
     private final CapacityLedger ledger = new CapacityLedger();
     private final Packer packer;
@@ -37,6 +38,9 @@ public final class Scheduler {
     private final boolean respectPreferences;
     private final Map<PodFacts.Shape, PodFacts.TemplateFit[]> fitsByShape = new HashMap<>();
     private final List<PodFacts> facts = new ArrayList<>();
+    /** The cpu and memory requests of the pods not placed yet, as multisets: their minima decide which NodeClaims are full. */
+    private final java.util.TreeMap<Long, Integer> pendingCpu = new java.util.TreeMap<>();
+    private final java.util.TreeMap<Long, Integer> pendingMem = new java.util.TreeMap<>();
 
     private Scheduler(SchedulingInput in) {
         respectPreferences = in.respectPreferences();
@@ -57,16 +61,17 @@ public final class Scheduler {
         for (ExistingNode n : nodes) {
             if (n.labels().containsKey(dev.jig.api.karpenter.WellKnownLabels.ZONE)) domains.zone(n.labels().get(dev.jig.api.karpenter.WellKnownLabels.ZONE));
         }
-        topology = new Topology(domains.allZones());
+        topology = new Topology(domains, templates, slots);
         for (ExistingNode n : nodes) {
-            NodeSlot slot = new NodeSlot(n, topology.newHost(), domains, in.daemonSets());
-            slots.add(slot);
+            slots.add(new NodeSlot(n, topology.newHost(), domains, in.daemonSets()));
             if (n.pool() != null) {
                 String tenant = in.tenancy().flatMap(t -> t.tenantOfNodePool(n.pool())).map(Tenancy.TenantEntry::name).orElse(null);
                 ledger.existing(n.pool(), tenant, n.capacity());
             }
-            for (Pod p : n.pods()) topology.recordBound(p, slot);
         }
+        // Every node is known before the first group takes its domains from them.
+        for (NodeSlot s : slots) for (Pod p : s.node.pods()) topology.recordBound(p, s);
+        nodeRoom = new NodeRoom(slots);
         packer = new Packer(templates, facts, topology, ledger);
         for (Pod p : in.pods()) {
             if (p.isBound() || p.daemonSet()) continue;
@@ -75,6 +80,8 @@ public final class Scheduler {
             facts.add(f);
         }
         for (PodFacts f : facts) {
+            pendingCpu.merge(f.cpu, 1, Integer::sum);
+            pendingMem.merge(f.mem, 1, Integer::sum);
             f.repelledBy = topology.repelling(f.pod);
             fit(f);
             packer.count(f);
@@ -97,10 +104,12 @@ public final class Scheduler {
             PodFacts p = queue.peekFirst();
             if (lastLen[p.seq] == queue.size()) break;
             queue.pollFirst();
-            if ((pops++ & 63) == 0) closeFullClaims(queue, p);
+            if ((pops++ & 63) == 0) packer.close(pendingCpu.firstKey(), pendingMem.firstKey());
             if (schedule(p)) {
                 p.placed = true;
                 packer.uncount(p);
+                pendingCpu.merge(p.cpu, -1, (a, b) -> a + b == 0 ? null : a + b);
+                pendingMem.merge(p.mem, -1, (a, b) -> a + b == 0 ? null : a + b);
             } else {
                 queue.addLast(p);
                 lastLen[p.seq] = queue.size();
@@ -117,7 +126,8 @@ public final class Scheduler {
         while (true) {
             p.refusals.clear();
             if (p.unsupported == null && (placeOnExisting(p) || packer.place(p))) return true;
-            Preferences.Relaxed relaxed = p.unsupported == null ? preferences.relax(p.pod) : null;
+            // Also when the pod asks for something not modelled: a preference that does must relax, never block.
+            Preferences.Relaxed relaxed = preferences.relax(p.pod);
             if (relaxed == null) return false;
             p.refresh(relaxed.pod(), respectPreferences, topology, domains);
             p.repelledBy = topology.repelling(p.pod);
@@ -125,11 +135,14 @@ public final class Scheduler {
         }
     }
 
+    /** The first existing node, in order, that takes the pod (nodes without room for it are skipped by {@link NodeRoom}). */
     private boolean placeOnExisting(PodFacts p) {
-        for (NodeSlot s : slots) {
+        for (int i = nodeRoom.first(0, p.cpu, p.mem); i >= 0; i = nodeRoom.first(i + 1, p.cpu, p.mem)) {
+            NodeSlot s = slots.get(i);
             if (s.refusal(p) != null) continue;
             if (topology.allowedZones(p, s, s.zones()) == 0) continue;
             s.place(p);
+            nodeRoom.update(i, s);
             topology.record(p, s);
             return true;
         }
@@ -145,15 +158,6 @@ public final class Scheduler {
             fitsByShape.put(p.shape(), fits);
         }
         p.fits = fits;
-    }
-
-    private void closeFullClaims(ArrayDeque<PodFacts> queue, PodFacts current) {
-        long minCpu = current.cpu, minMem = current.mem;
-        for (PodFacts f : queue) {
-            minCpu = Math.min(minCpu, f.cpu);
-            minMem = Math.min(minMem, f.mem);
-        }
-        packer.close(minCpu, minMem);
     }
 
     private SchedulingResult result() {

@@ -16,6 +16,9 @@ interface Target {
 
     List<Taint> taints();
 
+    /** The domains of {@code key} the target may end up in: one bit for a node, {@link DomainKey#NONE} without the label. */
+    long domains(DomainKey key);
+
     /** Whether a node of this target can satisfy {@code requirements} (a spread's node filter). */
     boolean satisfies(NodeRequirements requirements);
 }

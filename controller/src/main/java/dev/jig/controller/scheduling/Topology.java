@@ -7,6 +7,7 @@ import dev.jig.controller.model.TopologySpread;
 import dev.jig.controller.requirements.NodeRequirements;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,19 +15,25 @@ import java.util.Set;
 
 /**
  * Topology spread and pod (anti-)affinity for one scheduling run, with Karpenter's semantics
- * ({@code provisioning/scheduling/topology*.go}) on the zone and hostname keys:
+ * ({@code provisioning/scheduling/topology*.go}) on any topology key: hostname, zone, capacity type,
+ * an instance type label such as arch, or a label the pools define ({@link DomainKey}):
  * <ul>
  *   <li>spread: a domain may take the pod while its count (plus one if the pod selects itself)
- *       minus the minimum over eligible domains stays within maxSkew; for hostname the minimum is 0,
- *       since a new node can always be made; among valid zones the least loaded is chosen;</li>
+ *       minus the minimum over the eligible domains ({@link TopologyGroup#universe}, narrowed by the
+ *       pod's own requirements on the key when it honours node affinity) stays within maxSkew; for
+ *       hostname the minimum is 0, since a new node can always be made; among valid domains the
+ *       least loaded is chosen;</li>
  *   <li>affinity: only domains that already hold a selected pod, except that the first pod of a
  *       self-selecting group may start one;</li>
  *   <li>anti-affinity: only domains without a selected pod; and, inversely, a pod selected by some
- *       pod's required anti-affinity avoids that pod's domains. A pod with zonal anti-affinity
- *       settles its NodeClaim in one free zone (Karpenter leaves the zone open and blocks every zone
- *       the claim might land in, so such pods launch one per batch).</li>
+ *       pod's required anti-affinity avoids that pod's domains. A pod with anti-affinity on a key
+ *       other than hostname settles its NodeClaim in one free domain (Karpenter leaves it open and
+ *       blocks every domain the claim might land in, so such pods launch one per batch).</li>
  * </ul>
- * Groups are shared by all pods with the same constraint, counts are updated as pods are placed.
+ * Zones narrow a NodeClaim's zone mask (the {@code zones} argument and result of
+ * {@link #allowedZones}); other keys narrow it through a {@link Narrowing}. Groups are shared by all
+ * pods with the same constraint; counts are updated as pods are placed, and again when a NodeClaim's
+ * domain for a key becomes a single one ({@link #settled}).
  */
 final class Topology {
 
@@ -34,7 +41,11 @@ final class Topology {
     private record Placement(Pod pod, Target target) {
     }
 
-    private final long universe;
+    private final Domains domains;
+    private final List<PoolTemplate> templates;
+    private final List<NodeSlot> nodes;
+    private final Map<String, DomainKey> keys = new HashMap<>();
+    private final List<DomainKey> inUse = new ArrayList<>();
     private final Map<TopologyGroup.Key, TopologyGroup> groups = new HashMap<>();
     private final List<TopologyGroup> forward = new ArrayList<>();
     private final List<TopologyGroup> inverse = new ArrayList<>();
@@ -43,14 +54,28 @@ final class Topology {
     private final List<Placement> placements = new ArrayList<>();
     private int nextHost;
     private TopologyGroup lastFailure;
+    private Narrowing narrowing;
+    private DomainKey[] narrowKeys = new DomainKey[4];
+    private long[] narrowMasks = new long[4];
+    private int narrowed;
 
-    /** @param universe every zone a pod could be placed in (template and node zones) */
-    Topology(long universe) {
-        this.universe = universe;
+    /**
+     * @param templates the pools of the run, whose requirements, instance types and offerings give the domains
+     * @param nodes     the existing nodes (filled before the first group is made), whose labels give domains too
+     */
+    Topology(Domains domains, List<PoolTemplate> templates, List<NodeSlot> nodes) {
+        this.domains = domains;
+        this.templates = templates;
+        this.nodes = nodes;
     }
 
     int newHost() {
         return nextHost++;
+    }
+
+    /** How many host ids have been handed out. */
+    int hosts() {
+        return nextHost;
     }
 
     /** The group that refused the last {@link #allowedZones} call, for messages. */
@@ -58,19 +83,29 @@ final class Topology {
         return lastFailure;
     }
 
+    /** What the last successful {@link #allowedZones} call requires on keys other than zone and hostname; null when nothing. */
+    Narrowing narrowing() {
+        return narrowing;
+    }
+
+    /** The keys other than hostname that some group uses (domains a NodeClaim can settle on). */
+    List<DomainKey> keysInUse() {
+        return inUse;
+    }
+
     /**
      * The groups a pod owns through its spreads and (preferred) affinities, creating them on first
-     * use. Returns null and sets {@code unsupported[0]} when a key other than zone or hostname is used.
+     * use. Returns null and sets {@code unsupported[0]} for what the scheduler does not model.
      */
     List<TopologyGroup> owned(Pod pod, NodeRequirements strict, String[] unsupported) {
         List<TopologyGroup> out = new ArrayList<>();
         Set<String> own = Set.of(pod.namespace());
         for (TopologySpread s : pod.spreads()) {
-            Boolean zone = zoneKey(s.topologyKey());
-            if (zone == null) return unsupported(unsupported, s.topologyKey());
+            DomainKey k = key(s.topologyKey());
+            if (k != null && k.overflow()) return overflow(unsupported, k);
             NodeRequirements filter = s.honorAffinity() && !strict.isEmpty() ? strict : null;
-            out.add(group(new TopologyGroup.Key(TopologyGroup.Kind.SPREAD, zone, s.selector(), own, s.maxSkew(),
-                    s.minDomains(), filter, s.honorTaints() ? pod.tolerations() : null)));
+            out.add(group(new TopologyGroup.Key(TopologyGroup.Kind.SPREAD, s.topologyKey(), s.selector(), own, s.maxSkew(),
+                    s.minDomains(), filter, s.honorTaints() ? pod.tolerations() : null), k));
         }
         if (!addTerms(out, pod, pod.affinity(), TopologyGroup.Kind.AFFINITY, unsupported)) return null;
         if (!addTerms(out, pod, pod.preferredAffinity(), TopologyGroup.Kind.AFFINITY, unsupported)) return null;
@@ -83,13 +118,13 @@ final class Topology {
     List<TopologyGroup> inverseOwned(Pod pod) {
         List<TopologyGroup> out = new ArrayList<>();
         for (PodAffinityTerm t : pod.antiAffinity()) {
-            Boolean zone = zoneKey(t.topologyKey());
-            if (zone == null) continue;
-            TopologyGroup.Key key = new TopologyGroup.Key(TopologyGroup.Kind.INVERSE_ANTI, zone, t.selector(),
+            DomainKey k = key(t.topologyKey());
+            if (k != null && k.overflow()) continue;
+            TopologyGroup.Key key = new TopologyGroup.Key(TopologyGroup.Kind.INVERSE_ANTI, t.topologyKey(), t.selector(),
                     namespaces(pod, t), 0, 0, null, null);
             TopologyGroup g = groups.get(key);
             if (g == null) {
-                g = new TopologyGroup(key);
+                g = new TopologyGroup(key, k);
                 groups.put(key, g);
                 inverse.add(g);
                 repelledBy.clear();
@@ -101,28 +136,42 @@ final class Topology {
 
     /**
      * Which of {@code zones} (the target's open zones) {@code pod} may go to on {@code target} under
-     * its owned groups and the anti-affinities of others; 0 when none. A spread or a bootstrapped
-     * affinity narrows to one zone.
+     * its owned groups and the anti-affinities of others; 0 when none. A spread, an anti-affinity or a
+     * bootstrapped affinity narrows to one zone. Constraints on other keys narrow through
+     * {@link #narrowing()}.
      */
     long allowedZones(PodFacts pod, Target target, long zones) {
+        narrowing = null;
         if (pod.owned.isEmpty() && pod.repelledBy.isEmpty()) return zones;
+        narrowed = 0;
         int host = target.hostId();
         long podZones = pod.podZones;
-        for (TopologyGroup g : pod.owned) {
-            boolean self = g.selects(pod.pod);
+        for (int i = 0; i < pod.owned.size(); i++) {
+            TopologyGroup g = pod.owned.get(i);
+            boolean self = pod.selfOwned[i];
             if (g.zone) {
                 zones = switch (g.kind) {
-                    case SPREAD -> spreadZone(g, zones, podZones, self);
-                    case AFFINITY -> affinityZones(g, zones, podZones, self);
-                    default -> Long.lowestOneBit(zones & podZones & ~g.zonesWithPods());
+                    case SPREAD -> g.spreadDomain(zones, podZones, podZones, self);
+                    case AFFINITY -> g.affinityDomains(zones, podZones, self);
+                    default -> g.antiDomain(zones, podZones);
                 };
-            } else {
+            } else if (g.hostname()) {
                 boolean ok = switch (g.kind) {
                     case SPREAD -> g.hostCount(host) + (self ? 1 : 0) <= g.key.maxSkew();
                     case AFFINITY -> g.hostCount(host) > 0 || self && !g.anyDomainWithPods();
                     default -> g.hostCount(host) == 0;
                 };
                 if (!ok) zones = 0;
+            } else {
+                long options = domainsOf(target, g.domains);
+                long podDomains = pod.domainsAllowed(g.domains);
+                long chosen = switch (g.kind) {
+                    case SPREAD -> g.spreadDomain(options, podDomains, pod.domainsStrict(g.domains), self);
+                    case AFFINITY -> g.affinityDomains(options, podDomains, self);
+                    default -> (options & ~DomainKey.NONE) == 0 ? options : g.antiDomain(options, podDomains);
+                };
+                if (chosen == 0) zones = 0;
+                else if ((chosen & ~DomainKey.NONE) != 0) narrow(g.domains, chosen);
             }
             if (zones == 0) {
                 lastFailure = g;
@@ -130,88 +179,125 @@ final class Topology {
             }
         }
         for (TopologyGroup g : pod.repelledBy) {
-            if (g.zone) zones &= ~g.zonesWithPods();
-            else if (g.hostCount(host) > 0) zones = 0;
+            if (g.zone) {
+                zones &= ~g.withPods();
+            } else if (g.hostname()) {
+                if (g.hostCount(host) > 0) zones = 0;
+            } else {
+                long options = domainsOf(target, g.domains);
+                long left = options & ~g.withPods();
+                if (left == 0) zones = 0;
+                else if (left != options) narrow(g.domains, left);
+            }
             if (zones == 0) {
                 lastFailure = g;
                 return 0;
             }
         }
+        if (narrowed > 0) narrowing = new Narrowing(Arrays.copyOf(narrowKeys, narrowed), Arrays.copyOf(narrowMasks, narrowed));
         return zones;
     }
 
-    private long spreadZone(TopologyGroup g, long zones, long podZones, boolean self) {
-        long eligible = universe & podZones;
-        int min = Integer.MAX_VALUE;
-        for (long m = eligible; m != 0; m &= m - 1) min = Math.min(min, g.zoneCount(Long.numberOfTrailingZeros(m)));
-        if (min == Integer.MAX_VALUE || g.key.minDomains() > 0 && Long.bitCount(eligible) < g.key.minDomains()) min = 0;
-        int best = -1;
-        int bestCount = Integer.MAX_VALUE;
-        for (long m = zones & eligible; m != 0; m &= m - 1) {
-            int z = Long.numberOfTrailingZeros(m);
-            int count = g.zoneCount(z) + (self ? 1 : 0);
-            if (count - min <= g.key.maxSkew() && count < bestCount) {
-                best = z;
-                bestCount = count;
-            }
-        }
-        return best < 0 ? 0 : 1L << best;
+    /** The target's domains for {@code k}, as narrowed so far in this {@link #allowedZones} call. */
+    private long domainsOf(Target target, DomainKey k) {
+        for (int i = 0; i < narrowed; i++) if (narrowKeys[i] == k) return narrowMasks[i];
+        return target.domains(k);
     }
 
-    private static long affinityZones(TopologyGroup g, long zones, long podZones, boolean self) {
-        long options = zones & podZones & g.zonesWithPods();
-        if (options != 0) return options;
-        if (self && (!g.anyDomainWithPods() || (g.zonesWithPods() & podZones) == 0)) {
-            long open = zones & podZones;
-            return open == 0 ? 0 : Long.lowestOneBit(open);
+    private void narrow(DomainKey k, long mask) {
+        for (int i = 0; i < narrowed; i++) {
+            if (narrowKeys[i] == k) {
+                narrowMasks[i] = mask;
+                return;
+            }
         }
-        return 0;
+        if (narrowed == narrowKeys.length) {
+            narrowKeys = Arrays.copyOf(narrowKeys, narrowed * 2);
+            narrowMasks = Arrays.copyOf(narrowMasks, narrowed * 2);
+        }
+        narrowKeys[narrowed] = k;
+        narrowMasks[narrowed++] = mask;
     }
 
     /** Records a pod placed on {@code target}, in every group that counts it and every inverse group it owns. */
     void record(PodFacts pod, Target target) {
         placements.add(new Placement(pod.pod, target));
-        recordIn(selecting(pod.pod), pod.pod, target);
+        recordIn(selecting(pod.pod), target);
         for (TopologyGroup g : pod.inverseOwned) recordDomains(g, target, true);
     }
 
     /** Records a pod bound to an existing node (counted at the start of the run). */
     void recordBound(Pod pod, Target target) {
         placements.add(new Placement(pod, target));
-        recordIn(selecting(pod), pod, target);
+        recordIn(selecting(pod), target);
         for (TopologyGroup g : inverseOwned(pod)) recordDomains(g, target, true);
     }
 
-    /** Counts again, in zone groups, the pods of a NodeClaim whose zone has just become a single one. */
-    void zoneSettled(ClaimPlan claim) {
-        for (PodFacts p : claim.placed) {
-            for (TopologyGroup g : selecting(p.pod)) {
-                if (g.zone && g.kind != TopologyGroup.Kind.ANTI && g.nodeIncluded(claim)) g.recordZone(Long.numberOfTrailingZeros(claim.zones()));
+    /** A NodeClaim's domains before a change, per {@link #keysInUse()} key, for {@link #settled}; null when no key is in use. */
+    long[] domainsBefore(ClaimPlan claim) {
+        if (inUse.isEmpty()) return null;
+        long[] out = new long[inUse.size()];
+        for (int i = 0; i < out.length; i++) out[i] = claim.domains(inUse.get(i));
+        return out;
+    }
+
+    /**
+     * Counts again, in the groups of each key whose domain on {@code claim} has just become a single
+     * one, the pods already on it (spreads and affinities count a pod only once its domain is known).
+     */
+    void settled(ClaimPlan claim, long[] before) {
+        if (before == null) return;
+        for (int i = 0; i < before.length; i++) {
+            DomainKey k = inUse.get(i);
+            long now = claim.domains(k) & ~DomainKey.NONE;
+            if (Long.bitCount(before[i] & ~DomainKey.NONE) <= 1 || Long.bitCount(now) != 1) continue;
+            for (PodFacts p : claim.placed) {
+                for (TopologyGroup g : selecting(p.pod)) {
+                    if (g.domains == k && g.kind != TopologyGroup.Kind.ANTI && g.nodeIncluded(claim)) g.record(Long.numberOfTrailingZeros(now));
+                }
             }
         }
     }
 
-    private void recordIn(List<TopologyGroup> gs, Pod pod, Target target) {
+    private void recordIn(List<TopologyGroup> gs, Target target) {
         for (TopologyGroup g : gs) {
             if (g.kind == TopologyGroup.Kind.SPREAD && !g.nodeIncluded(target)) continue;
             recordDomains(g, target, g.kind == TopologyGroup.Kind.ANTI);
         }
     }
 
-    private static void recordDomains(TopologyGroup g, Target target, boolean everyPossibleZone) {
-        if (!g.zone) {
+    private static void recordDomains(TopologyGroup g, Target target, boolean everyPossibleDomain) {
+        if (g.hostname()) {
             g.recordHost(target.hostId());
             return;
         }
-        long zones = target.zones();
-        if (Long.bitCount(zones) == 1) g.recordZone(Long.numberOfTrailingZeros(zones));
-        else if (everyPossibleZone) for (long m = zones; m != 0; m &= m - 1) g.recordZone(Long.numberOfTrailingZeros(m));
+        long m = target.domains(g.domains) & ~DomainKey.NONE;
+        if (Long.bitCount(m) == 1) g.record(Long.numberOfTrailingZeros(m));
+        else if (everyPossibleDomain) for (; m != 0; m &= m - 1) g.record(Long.numberOfTrailingZeros(m));
     }
 
-    private TopologyGroup group(TopologyGroup.Key key) {
+    /** The domains of {@code name}, discovered on first use; null for hostname. */
+    private DomainKey key(String name) {
+        if (name.equals(WellKnownLabels.HOSTNAME)) return null;
+        DomainKey k = keys.get(name);
+        if (k == null) {
+            k = DomainKey.of(name, domains, templates, nodes);
+            keys.put(name, k);
+            if (!k.overflow()) inUse.add(k);
+        }
+        return k;
+    }
+
+    private TopologyGroup group(TopologyGroup.Key key, DomainKey k) {
         TopologyGroup g = groups.get(key);
         if (g != null) return g;
-        g = new TopologyGroup(key);
+        g = new TopologyGroup(key, k);
+        if (k != null && g.kind == TopologyGroup.Kind.SPREAD) {
+            long universe = 0;
+            for (PoolTemplate t : templates) if (g.poolIncluded(t)) universe |= k.of(t);
+            for (NodeSlot n : nodes) if (g.nodeIncluded(n)) universe |= n.domains(k);
+            g.universe = universe & ~DomainKey.NONE;
+        }
         groups.put(key, g);
         forward.add(g);
         selectedBy.clear();
@@ -247,16 +333,16 @@ final class Topology {
 
     private boolean addTerms(List<TopologyGroup> out, Pod pod, List<PodAffinityTerm> terms, TopologyGroup.Kind kind, String[] unsupported) {
         for (PodAffinityTerm t : terms) {
-            Boolean zone = zoneKey(t.topologyKey());
-            if (zone == null) {
-                unsupported(unsupported, t.topologyKey());
+            DomainKey k = key(t.topologyKey());
+            if (k != null && k.overflow()) {
+                overflow(unsupported, k);
                 return false;
             }
             if (t.namespaces().contains(PodAffinityTerm.BY_NAMESPACE_LABELS)) {
                 unsupported[0] = "a pod affinity namespaceSelector with labels (namespace labels are not modelled)";
                 return false;
             }
-            out.add(group(new TopologyGroup.Key(kind, zone, t.selector(), namespaces(pod, t), 0, 0, null, null)));
+            out.add(group(new TopologyGroup.Key(kind, t.topologyKey(), t.selector(), namespaces(pod, t), 0, 0, null, null), k));
         }
         return true;
     }
@@ -267,18 +353,10 @@ final class Topology {
         return t.namespaces();
     }
 
-    private static List<TopologyGroup> unsupported(String[] out, String key) {
-        out[0] = "topology key " + key + " (only " + WellKnownLabels.ZONE + " and kubernetes.io/hostname are supported)";
+    private static List<TopologyGroup> overflow(String[] out, DomainKey k) {
+        out[0] = "topology key " + k.name + ": its pools and nodes offer more than " + DomainKey.MAX_DOMAINS + " domains";
         return null;
     }
-
-    /** True for the zone key, false for hostname, null for any other key. */
-    private static Boolean zoneKey(String key) {
-        if (key.equals(WellKnownLabels.ZONE)) return Boolean.TRUE;
-        if (key.equals(WellKnownLabels.HOSTNAME)) return Boolean.FALSE;
-        return null;
-    }
-
 
     private static String signature(Pod pod) {
         return pod.namespace() + '\u0000' + pod.labels();

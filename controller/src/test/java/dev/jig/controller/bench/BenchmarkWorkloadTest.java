@@ -48,6 +48,30 @@ class BenchmarkWorkloadTest {
     }
 
     @Test
+    void diversePlanCostsAtLeastTheBoundWithOneNodePerAntiAffinityPod() {
+        List<Pod> pods = BenchmarkWorkload.diverse(1000, 42);
+        assertThat(SchedulingBenchmark.largestAntiAffinityGroup(pods)).isEqualTo(200);
+        double loose = SchedulingBenchmark.lowerBound(pods, POOL.instanceTypes());
+        double tight = SchedulingBenchmark.lowerBound(pods, POOL.instanceTypes(), 200);
+        assertThat(tight).isGreaterThan(loose);
+        assertThat(Scheduler.solve(SchedulingInput.of(pods, List.of(), List.of(POOL))).newCostPerHour()).isGreaterThanOrEqualTo(tight);
+    }
+
+    @Test
+    void boundWithANodeFloorIsThatManyCheapestNodesWhenRequestsAreTiny() {
+        List<Pod> one = BenchmarkWorkload.generic(1, 42);
+        double cheapest = POOL.instanceTypes().stream().flatMap(t -> t.offerings().stream()).mapToDouble(o -> o.pricePerHour()).min().orElseThrow();
+        assertThat(SchedulingBenchmark.lowerBound(one, POOL.instanceTypes(), 10)).isCloseTo(10 * cheapest, org.assertj.core.data.Offset.offset(1e-6));
+    }
+
+    @Test
+    void boundWithALooseNodeFloorIsTheResourceBound() {
+        List<Pod> pods = BenchmarkWorkload.generic(2000, 42);
+        assertThat(SchedulingBenchmark.lowerBound(pods, POOL.instanceTypes(), 1))
+                .isCloseTo(SchedulingBenchmark.lowerBound(pods, POOL.instanceTypes()), org.assertj.core.data.Offset.offset(1e-6));
+    }
+
+    @Test
     void genericPlanCostsAtLeastTheLowerBoundAndAtMostTenPercentMore() {
         List<Pod> pods = BenchmarkWorkload.generic(2000, 42);
         SchedulingResult r = Scheduler.solve(SchedulingInput.of(pods, List.of(), List.of(POOL)));

@@ -250,6 +250,24 @@ class SchedulerLimitsTest {
         assertFilled(r, List.of("heavy"), new Limits(limit, U, U, U), podsOn(r, "light"), t -> true);
     }
 
+    /**
+     * A limit far above the largest type: the pool turns tight while it still has room for NodeClaims of any
+     * type, packs by the cost model until the limit binds, and is still filled to it.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {31, 32, 33, 34})
+    void aHeavyPoolWithALimitFarAboveItsLargestTypeIsFilledToIt(long seed) {
+        Random random = new Random(seed);
+        Limits limits = new Limits(600_000, U, U, U);
+        List<Pod> pods = new ArrayList<>();
+        for (int i = 0; i < 500; i++) pods.add(pod("p" + i, 100 + random.nextInt(3000), 128 + random.nextInt(8192)));
+        var r = solve(pods, weighted("heavy", 90, limits), weighted("light", 10, Limits.NONE));
+        assertThat(r.unschedulable()).isEmpty();
+        assertThat(podsOn(r, "light")).isNotEmpty();
+        assertThat(worstCase(r, "heavy")[0]).isLessThanOrEqualTo(600_000);
+        assertFilled(r, List.of("heavy"), limits, podsOn(r, "light"), t -> true);
+    }
+
     /** Limits on memory, or on cpu and memory together, fill the heavy pool as well. */
     @ParameterizedTest(name = "cpu {0}m, memory {1}Gi, seed {2}")
     @CsvSource({"-1, 16, 21", "-1, 64, 22", "8000, 16, 23", "16000, 32, 24", "4000, 64, 25"})

@@ -165,13 +165,6 @@ class SchedulerTopologyTest {
     }
 
     @Test
-    void unsupportedTopologyKeysAreReported() {
-        Pod p = web(1, x -> x.with().spread(TopologySpread.of(1, "rack", LabelSelector.of(WEB))).build()).get(0);
-        var r = solve(List.of(p), POOL);
-        assertThat(r.unschedulable().get(0).refusals().get(0).rule()).isEqualTo(Rule.UNSUPPORTED_REQUEST);
-    }
-
-    @Test
     void antiAffinityAcrossAllNamespacesRepelsPodsOfOtherNamespaces() {
         Pod guard = pod("guard", 100, 100).with().antiAffinity(new PodAffinityTerm(LabelSelector.of(WEB), HOST,
                 Set.of(PodAffinityTerm.ALL_NAMESPACES), 0)).build();
