@@ -63,9 +63,29 @@ public record Quantity(BigDecimal amount) implements Comparable<Quantity> {
      * @throws IllegalArgumentException when the value is absent, of another type, or not a quantity
      */
     public static Quantity fromJson(JsonNode value) {
-        if (value != null && value.isTextual()) return parse(value.textValue().strip());
+        if (value != null && value.isTextual()) return parse(trimGoSpace(value.textValue()));
         if (value != null && value.isNumber()) return parse(value.numberValue().toString());
         throw new IllegalArgumentException("not a quantity: " + (value == null || value.isMissingNode() ? "absent" : value.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
+    }
+
+    /**
+     * Go's {@code strings.TrimSpace}, which {@code Quantity.UnmarshalJSON} applies: it trims what Go's
+     * {@code unicode.IsSpace} calls space (ASCII white space, U+0085, U+00A0 and the Unicode space separators),
+     * which is not what Java's {@code strip()} trims (it keeps U+00A0 and trims U+001C..U+001F).
+     */
+    static String trimGoSpace(String s) {
+        int start = 0, end = s.length();
+        while (start < end && isGoSpace(s.charAt(start))) start++;
+        while (end > start && isGoSpace(s.charAt(end - 1))) end--;
+        return s.substring(start, end);
+    }
+
+    private static boolean isGoSpace(char c) {
+        return switch (c) {
+            case '\t', '\n', '\u000B', '\f', '\r', ' ', '\u0085', '\u00A0' -> true;
+            default -> c > '\u00FF' && Character.getType(c) == Character.SPACE_SEPARATOR
+                    || c == '\u2028' || c == '\u2029';
+        };
     }
 
     /** {@code millis} thousandths of a unit, exactly (cpu millicores as cores); the inverse of {@link #millis()}. */

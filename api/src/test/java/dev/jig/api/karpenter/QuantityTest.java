@@ -74,6 +74,10 @@ class QuantityTest {
     void readsJsonStringsAndNumbersAsKubernetesUnmarshalsThem() {
         com.fasterxml.jackson.databind.node.JsonNodeFactory json = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
         assertThat(Quantity.fromJson(json.textNode(" 1Gi "))).isEqualTo(Quantity.parse("1Gi"));
+        // trimmed as Go's strings.TrimSpace trims, not as Java's strip()
+        assertThat(Quantity.fromJson(json.textNode("\u00A05\u0085"))).isEqualTo(Quantity.parse("5"));
+        assertThat(Quantity.fromJson(json.textNode("\u30005\u2028"))).isEqualTo(Quantity.parse("5"));
+        assertThatThrownBy(() -> Quantity.fromJson(json.textNode("\u001C5"))).isInstanceOf(IllegalArgumentException.class);
         assertThat(Quantity.fromJson(json.numberNode(1000))).isEqualTo(Quantity.parse("1k"));
         assertThat(Quantity.fromJson(json.numberNode(new BigDecimal("1E+6")))).isEqualTo(Quantity.parse("1e00006"));
         assertThat(Quantity.fromJson(json.numberNode(1e20))).isEqualTo(Quantity.parse("100E"));

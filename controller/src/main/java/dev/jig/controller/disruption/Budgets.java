@@ -31,7 +31,10 @@ public final class Budgets {
     public static final int UNLIMITED = Integer.MAX_VALUE;
 
     private static final Pattern NODES = Pattern.compile("^((100|[0-9]{1,2})%|[0-9]+)$");
-    /** How far back a schedule's last firing is looked for, beyond the duration: covers yearly crons. */
+    /**
+     * The longest search for a schedule's last firing within its duration: five years covers yearly crons and
+     * February 29; a rarer cron (February 29 on a given weekday) with a longer duration is not looked for further.
+     */
     private static final int SEARCH_DAYS = 366 * 5;
 
     private Budgets() {
@@ -112,7 +115,7 @@ public final class Budgets {
         long seconds = GoDuration.parseSeconds(d).orElseThrow(() -> new IllegalArgumentException("duration '" + b.duration() + "' does not parse"));
         LocalDateTime utcNow = LocalDateTime.ofInstant(now, ZoneOffset.UTC);
         LocalDateTime checkpoint = utcNow.minusSeconds(seconds);
-        LocalDateTime next = cron.next(checkpoint, (int) Math.min(SEARCH_DAYS, seconds / 86_400 + SEARCH_DAYS));
+        LocalDateTime next = cron.next(checkpoint, (int) Math.min(SEARCH_DAYS, seconds / 86_400 + 1));
         return next != null && !next.isAfter(utcNow);
     }
 }
