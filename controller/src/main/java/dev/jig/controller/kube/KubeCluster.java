@@ -14,6 +14,10 @@ import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.state.Cluster;
+import dev.jig.controller.state.Eviction;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import dev.jig.controller.state.ClusterSnapshot;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -162,6 +166,9 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         Map<String, String> annotations = current.getMetadata().getAnnotations() == null ? new HashMap<>() : new HashMap<>(current.getMetadata().getAnnotations());
         if (desired.getMetadata().getAnnotations() != null) annotations.putAll(desired.getMetadata().getAnnotations());
         current.getMetadata().setAnnotations(annotations);
+        List<String> finalizers = current.getMetadata().getFinalizers() == null ? new ArrayList<>() : new ArrayList<>(current.getMetadata().getFinalizers());
+        for (String f : claim.finalizers()) if (!finalizers.contains(f)) finalizers.add(f);
+        current.getMetadata().setFinalizers(finalizers);
         current = client.genericKubernetesResources(NODE_CLAIMS).resource(current).update();
         if (claim.status() != null) {
             current.setAdditionalProperty("status", json.convertValue(ClusterManifests.nodeClaimStatus(claim.status()), Map.class));
@@ -202,6 +209,51 @@ public final class KubeCluster implements Cluster, AutoCloseable {
             n.getSpec().setTaints(taints);
             return n;
         });
+    }
+
+    /** The Eviction API: fabric8 answers false for HTTP 429 (a PodDisruptionBudget refused) and throws for other failures. */
+    @Override
+    public Eviction evict(Pod pod) {
+        try {
+            boolean evicted = client.pods().inNamespace(pod.namespace()).withName(pod.name()).evict();
+            return evicted ? Eviction.EVICTED : Eviction.blocked("the Eviction API answered 429 for " + pod.key());
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404) return Eviction.NOT_FOUND;
+            if (e.getCode() == 429) return Eviction.blocked(e.getMessage());
+            return Eviction.failed("evicting " + pod.key() + ": HTTP " + e.getCode() + " " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void deletePod(Pod pod) {
+        client.pods().inNamespace(pod.namespace()).withName(pod.name()).delete();
+    }
+
+    /** Removes the finalizer with a JSON merge patch of {@code metadata.finalizers}, so other writers' fields stay. */
+    @Override
+    public void removeFinalizer(NodeClaim claim, String finalizer) {
+        var resource = client.genericKubernetesResources(NODE_CLAIMS).withName(claim.name());
+        GenericKubernetesResource live = resource.get();
+        if (live == null || live.getMetadata().getFinalizers() == null || !live.getMetadata().getFinalizers().contains(finalizer)) return;
+        resource.patch(PatchContext.of(PatchType.JSON_MERGE), finalizersPatch(live.getMetadata().getFinalizers(), finalizer));
+    }
+
+    @Override
+    public void deleteNode(String name, String finalizer) {
+        var resource = client.nodes().withName(name);
+        io.fabric8.kubernetes.api.model.Node live = resource.get();
+        if (live == null) return;
+        List<String> finalizers = live.getMetadata().getFinalizers();
+        if (finalizers != null && finalizers.contains(finalizer)) {
+            resource.patch(PatchContext.of(PatchType.JSON_MERGE), finalizersPatch(finalizers, finalizer));
+        }
+        resource.delete();
+    }
+
+    private String finalizersPatch(List<String> live, String remove) {
+        List<String> rest = new ArrayList<>(live);
+        rest.remove(remove);
+        return json.asJson(Map.of("metadata", Map.of("finalizers", rest)));
     }
 
     @Override
