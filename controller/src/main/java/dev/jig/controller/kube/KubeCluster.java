@@ -229,13 +229,16 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         client.pods().inNamespace(pod.namespace()).withName(pod.name()).delete();
     }
 
-    /** Removes the finalizer with a JSON merge patch of {@code metadata.finalizers}, so other writers' fields stay. */
+    /**
+     * Removes the finalizer with a JSON patch that first tests the finalizers it read: a concurrent change fails the
+     * patch (the next reconcile tries again) instead of dropping another controller's finalizer.
+     */
     @Override
     public void removeFinalizer(NodeClaim claim, String finalizer) {
         var resource = client.genericKubernetesResources(NODE_CLAIMS).withName(claim.name());
         GenericKubernetesResource live = resource.get();
         if (live == null || live.getMetadata().getFinalizers() == null || !live.getMetadata().getFinalizers().contains(finalizer)) return;
-        resource.patch(PatchContext.of(PatchType.JSON_MERGE), finalizersPatch(live.getMetadata().getFinalizers(), finalizer));
+        resource.patch(PatchContext.of(PatchType.JSON), finalizersPatch(live.getMetadata().getFinalizers(), finalizer));
     }
 
     @Override
@@ -245,7 +248,7 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         if (live == null) return;
         List<String> finalizers = live.getMetadata().getFinalizers();
         if (finalizers != null && finalizers.contains(finalizer)) {
-            resource.patch(PatchContext.of(PatchType.JSON_MERGE), finalizersPatch(finalizers, finalizer));
+            resource.patch(PatchContext.of(PatchType.JSON), finalizersPatch(finalizers, finalizer));
         }
         resource.delete();
     }
@@ -253,7 +256,8 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     private String finalizersPatch(List<String> live, String remove) {
         List<String> rest = new ArrayList<>(live);
         rest.remove(remove);
-        return json.asJson(Map.of("metadata", Map.of("finalizers", rest)));
+        return json.asJson(List.of(Map.of("op", "test", "path", "/metadata/finalizers", "value", live),
+                Map.of("op", "replace", "path", "/metadata/finalizers", "value", rest)));
     }
 
     @Override
