@@ -22,7 +22,9 @@ import dev.jig.controller.state.ClusterSnapshot;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -54,6 +56,8 @@ public final class KubeCluster implements Cluster, AutoCloseable {
 
     private final KubernetesClient client;
     private final KubernetesSerialization json;
+    /** The same API server without client-side retries, for the Eviction API. */
+    private final KubernetesClient evictions;
     private final SharedIndexInformer<io.fabric8.kubernetes.api.model.Pod> pods;
     private final SharedIndexInformer<io.fabric8.kubernetes.api.model.Node> nodes;
     private final SharedIndexInformer<DaemonSet> daemonSets;
@@ -71,6 +75,8 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     public KubeCluster(KubernetesClient client) {
         this.client = client;
         this.json = client.getKubernetesSerialization();
+        // fabric8 retries a 429 with backoff before evict() answers false; the Terminator keeps its own per-pod backoff
+        this.evictions = new KubernetesClientBuilder().withConfig(new ConfigBuilder(client.getConfiguration()).withRequestRetryBackoffLimit(0).build()).build();
         pods = start("pods", client.pods().inAnyNamespace().runnableInformer(0));
         nodes = start("nodes", client.nodes().runnableInformer(0));
         daemonSets = start("daemonsets", client.apps().daemonSets().inAnyNamespace().runnableInformer(0));
@@ -215,7 +221,7 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     @Override
     public Eviction evict(Pod pod) {
         try {
-            boolean evicted = client.pods().inNamespace(pod.namespace()).withName(pod.name()).evict();
+            boolean evicted = evictions.pods().inNamespace(pod.namespace()).withName(pod.name()).evict();
             return evicted ? Eviction.EVICTED : Eviction.blocked("the Eviction API answered 429 for " + pod.key());
         } catch (KubernetesClientException e) {
             if (e.getCode() == 404) return Eviction.NOT_FOUND;
@@ -263,6 +269,7 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     @Override
     public void close() {
         informers.values().forEach(SharedIndexInformer::close);
+        evictions.close();
     }
 
     private void parse(String kind, Object object, java.util.function.Consumer<JsonNode> reader) {

@@ -45,9 +45,11 @@ public final class InMemoryCluster implements Cluster {
         if (claims.putIfAbsent(claim.name(), claim) != null) throw new IllegalStateException("NodeClaim " + claim.name() + " exists");
     }
 
+    /** Replaces the NodeClaim; as on the API server, an update cannot take back a deletion. */
     @Override
     public synchronized void update(NodeClaim claim) {
-        if (claims.containsKey(claim.name())) claims.put(claim.name(), claim);
+        NodeClaim live = claims.get(claim.name());
+        if (live != null) claims.put(claim.name(), live.deleting() ? claim.markDeleting() : claim);
     }
 
     /** Removes the NodeClaim, or, while it has finalizers, marks it deleting (the API server's deletion timestamp). */

@@ -4,9 +4,7 @@ import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.state.Eviction;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import org.junit.jupiter.api.AfterEach;
@@ -25,20 +23,16 @@ class EvictionIT {
 
     KubernetesClient client;
     KubernetesMockServer server;
-    private KubernetesClient noRetries;
     private KubeCluster cluster;
 
     @BeforeEach
     void setUp() {
-        // fabric8 retries a 429 itself before evict() answers false; without retries the test sees the first answer
-        noRetries = new KubernetesClientBuilder().withConfig(new ConfigBuilder(client.getConfiguration()).withRequestRetryBackoffLimit(0).build()).build();
-        cluster = new KubeCluster(noRetries);
+        cluster = new KubeCluster(client);
     }
 
     @AfterEach
     void tearDown() {
         cluster.close();
-        noRetries.close();
     }
 
     private Eviction evict(int code) {
@@ -51,6 +45,7 @@ class EvictionIT {
         assertThat(evict(201)).isEqualTo(Eviction.EVICTED);
     }
 
+    /** One answer only: KubeCluster's eviction client does not retry, so the Terminator's per-pod backoff governs. */
     @Test
     void a429IsABudgetRefusal() {
         Eviction e = evict(429);
