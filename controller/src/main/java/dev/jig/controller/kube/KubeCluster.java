@@ -217,14 +217,15 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         });
     }
 
-    /** The Eviction API: fabric8 answers false for HTTP 429 (a PodDisruptionBudget refused) and throws for other failures. */
+    /** The Eviction API: fabric8 answers false for HTTP 429 (a PodDisruptionBudget refused) and throws for other answers. */
     @Override
     public Eviction evict(Pod pod) {
         try {
             boolean evicted = evictions.pods().inNamespace(pod.namespace()).withName(pod.name()).evict();
             return evicted ? Eviction.EVICTED : Eviction.blocked("the Eviction API answered 429 for " + pod.key());
         } catch (KubernetesClientException e) {
-            if (e.getCode() == 404) return Eviction.NOT_FOUND;
+            // 409: the pod's UID changed, so the pod this eviction meant is gone (Karpenter treats it as 404)
+            if (e.getCode() == 404 || e.getCode() == 409) return Eviction.NOT_FOUND;
             if (e.getCode() == 429) return Eviction.blocked(e.getMessage());
             return Eviction.failed("evicting " + pod.key() + ": HTTP " + e.getCode() + " " + e.getMessage());
         }

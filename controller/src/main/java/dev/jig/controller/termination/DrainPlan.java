@@ -23,7 +23,9 @@ import java.util.Map;
  *       {@value #CRITICAL_PRIORITY}: {@code system-cluster-critical} and {@code system-node-critical}) only
  *       once no non-critical pod is left, so that cluster services outlive the workloads that use them;</li>
  *   <li>within the wave, a pod goes to eviction only while every budget covering it has allowance left in this
- *       round; the others {@link #waiting wait} (the Eviction API would answer 429);</li>
+ *       round; the others {@link #waiting wait} (the Eviction API would answer 429). A pod annotated
+ *       {@code karpenter.sh/do-not-disrupt: "true"} is never evicted (Karpenter's {@code IsEvictable}): it holds
+ *       the node until it leaves by itself or the grace period runs out;</li>
  *   <li>once the termination grace period has run out, every remaining drainable pod is deleted without
  *       the Eviction API, budgets or not.</li>
  * </ul>
@@ -62,6 +64,7 @@ public record DrainPlan(List<Pod> evict, List<Pod> delete, List<Pod> waiting, bo
         List<Pod> evict = new ArrayList<>();
         List<Pod> waiting = new ArrayList<>(drainable);
         for (Pod p : wave) {
+            if ("true".equals(p.annotations().get(Annotations.DO_NOT_DISRUPT))) continue;
             List<PodDisruptionBudget> covering = pdbs.stream().filter(b -> b.covers(p)).toList();
             if (covering.stream().anyMatch(b -> allowance.get(b.key()) <= 0)) continue;
             for (PodDisruptionBudget b : covering) allowance.merge(b.key(), -1, Integer::sum);

@@ -53,8 +53,9 @@ class EvictionIT {
     }
 
     @Test
-    void aMissingPodIsNotFound() {
+    void aMissingOrReplacedPodIsNotFound() {
         assertThat(evict(404)).isEqualTo(Eviction.NOT_FOUND);
+        assertThat(evict(409)).isEqualTo(Eviction.NOT_FOUND);
     }
 
     @Test

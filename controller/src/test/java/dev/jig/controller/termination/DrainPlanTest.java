@@ -97,6 +97,16 @@ class DrainPlanTest {
     }
 
     @Test
+    void aDoNotDisruptPodIsNeverEvictedButHoldsTheNodeUntilTheGracePeriodRunsOut() {
+        Pod pinned = app("pinned").with().annotation(Annotations.DO_NOT_DISRUPT, "true").build();
+        DrainPlan plan = DrainPlan.of(List.of(pinned, app("a")), List.of(), NOW, NOW.plusSeconds(60));
+        assertThat(names(plan.evict())).containsExactly("a");
+        assertThat(names(plan.waiting())).containsExactly("pinned");
+        assertThat(plan.drained()).isFalse();
+        assertThat(names(DrainPlan.of(List.of(pinned), List.of(), NOW.plusSeconds(60), NOW.plusSeconds(60)).delete())).containsExactly("pinned");
+    }
+
+    @Test
     void anEmptyNodeIsDrained() {
         assertThat(DrainPlan.of(List.of(), List.of(), NOW, null).drained()).isTrue();
     }
