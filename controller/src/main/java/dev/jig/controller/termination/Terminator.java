@@ -45,6 +45,11 @@ public final class Terminator implements Reconciler {
     /** The first retry after a 429; each further refusal doubles it, up to {@link #MAX_BACKOFF}. */
     public static final Duration BASE_BACKOFF = Duration.ofSeconds(1);
     public static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+    /**
+     * How long an evicted pod that is still on the node (terminating) is left alone before it is asked again:
+     * the model does not say that a pod is terminating, and upstream never re-evicts one.
+     */
+    public static final Duration EVICTED_RECHECK = Duration.ofSeconds(30);
 
     private final Cluster cluster;
     private final CloudProvider cloud;
@@ -76,6 +81,9 @@ public final class Terminator implements Reconciler {
     /** One step for every terminating NodeClaim of {@code s}. */
     public void reconcile(ClusterSnapshot s) {
         Set<String> live = new HashSet<>();
+        Set<String> pods = new HashSet<>();
+        for (Pod p : s.pods()) pods.add(p.uid());
+        backoff.keySet().retainAll(pods);
         for (NodeClaim c : s.nodeClaims()) {
             if (!c.deleting() || !c.hasFinalizer(Finalizers.TERMINATION)) continue;
             live.add(c.name());
@@ -131,7 +139,7 @@ public final class Terminator implements Reconciler {
         Eviction e = cluster.evict(p);
         switch (e.outcome()) {
             case EVICTED -> {
-                backoff.remove(p.uid());
+                backoff.put(p.uid(), new Backoff(0, now.plus(EVICTED_RECHECK)));
                 record(TimelineEvent.Kind.POD_EVICTED, p.key(), "evicted");
             }
             case NOT_FOUND -> backoff.remove(p.uid());

@@ -174,6 +174,27 @@ class TerminatorTest {
     }
 
     @Test
+    void anEvictedPodThatIsStillTerminatingIsNotAskedAgainAtOnce() {
+        List<Instant> attempts = new ArrayList<>();
+        Terminator t = new Terminator(new ForwardingCluster(cluster) {
+            @Override
+            public Eviction evict(Pod pod) {
+                attempts.add(clock.instant());
+                return Eviction.EVICTED; // accepted, but the pod takes its time to terminate
+            }
+        }, cloud, clock, timeline::add);
+        NodeClaim c = launched(null);
+        bind(pod("web", 100, 128));
+        cluster.delete(c);
+        for (int i = 0; i < 31; i++) {
+            t.reconcile();
+            clock.advance(Duration.ofSeconds(1));
+        }
+        assertThat(attempts).containsExactly(Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:30Z"));
+        assertThat(cloud.list()).hasSize(1);
+    }
+
+    @Test
     void onceTheGracePeriodRunsOutBlockedPodsAreDeletedAndTheInstanceGoes() {
         NodeClaim c = launched("10s");
         bind(pod("web", 100, 128).with().label("app", "web").build());
