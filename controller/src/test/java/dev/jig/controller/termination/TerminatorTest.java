@@ -248,6 +248,26 @@ class TerminatorTest {
     }
 
     @Test
+    void aNodeClaimThatNeverLaunchedLosesItsFinalizerAtOnce() {
+        cluster.create(new NodeClaim("c", "default", "default", Map.of(), List.of(), ResourceList.of(0, 1024), List.of(), List.of(),
+                clock.instant(), false, null).withFinalizer(Finalizers.TERMINATION));
+        cluster.delete(claim());
+        assertThat(claim().deleting()).isTrue();
+        terminator.reconcile();
+        assertThat(claim()).isNull();
+    }
+
+    @Test
+    void aLaunchedNodeClaimWhoseNodeNeverRegisteredStillHasItsInstanceDeleted() {
+        launched(null);
+        cluster.removeNode("n1");
+        cluster.delete(claim());
+        reconcileUntilGone(3);
+        assertThat(claim()).isNull();
+        assertThat(cloud.list()).isEmpty();
+    }
+
+    @Test
     void backoffDoublesUpToItsCap() {
         assertThat(Terminator.delay(1)).isEqualTo(Duration.ofSeconds(1));
         assertThat(Terminator.delay(3)).isEqualTo(Duration.ofSeconds(4));
