@@ -14,6 +14,7 @@ import dev.jig.controller.loop.Timeline;
 import dev.jig.controller.metrics.MetricsTimeline;
 import dev.jig.controller.provisioning.NameGenerator;
 import dev.jig.controller.provisioning.Provisioner;
+import dev.jig.controller.termination.Terminator;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -123,9 +124,10 @@ final class RunCommand implements Callable<Integer> {
         SimulatedCloud cloud = new SimulatedCloud(new InstanceTypeResolver(Catalog.bundled(), zones, true), clock, Duration.ofSeconds(30),
                 new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL));
         Timeline log = new MetricsTimeline(registry, Timeline.slf4j());
-        NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, log);
+        NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, log, true);
         Provisioner provisioner = new Provisioner(cluster, cloud, lifecycle, clock, log, new NameGenerator(new SecureRandom()));
-        ControllerLoop loop = new ControllerLoop(List.of(Reconciler.of("provisioning", provisioner::reconcile)), Duration.ofSeconds(1));
+        ControllerLoop loop = new ControllerLoop(List.of(Reconciler.of("provisioning", provisioner::reconcile),
+                new Terminator(cluster, cloud, clock, log)), Duration.ofSeconds(1));
         LeaderElection election = new LeaderElection(client, namespace, id, Duration.ofSeconds(15), loop::start, loop::stop);
         CountDownLatch done = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -14,11 +14,17 @@ import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.state.Cluster;
+import dev.jig.controller.state.Eviction;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import dev.jig.controller.state.ClusterSnapshot;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -50,6 +56,8 @@ public final class KubeCluster implements Cluster, AutoCloseable {
 
     private final KubernetesClient client;
     private final KubernetesSerialization json;
+    /** The same API server without client-side retries, for the Eviction API. */
+    private final KubernetesClient evictions;
     private final SharedIndexInformer<io.fabric8.kubernetes.api.model.Pod> pods;
     private final SharedIndexInformer<io.fabric8.kubernetes.api.model.Node> nodes;
     private final SharedIndexInformer<DaemonSet> daemonSets;
@@ -67,6 +75,8 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     public KubeCluster(KubernetesClient client) {
         this.client = client;
         this.json = client.getKubernetesSerialization();
+        // fabric8 retries a 429 with backoff before evict() answers false; the Terminator keeps its own per-pod backoff
+        this.evictions = new KubernetesClientBuilder().withConfig(new ConfigBuilder(client.getConfiguration()).withRequestRetryBackoffLimit(0).build()).build();
         pods = start("pods", client.pods().inAnyNamespace().runnableInformer(0));
         nodes = start("nodes", client.nodes().runnableInformer(0));
         daemonSets = start("daemonsets", client.apps().daemonSets().inAnyNamespace().runnableInformer(0));
@@ -162,6 +172,9 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         Map<String, String> annotations = current.getMetadata().getAnnotations() == null ? new HashMap<>() : new HashMap<>(current.getMetadata().getAnnotations());
         if (desired.getMetadata().getAnnotations() != null) annotations.putAll(desired.getMetadata().getAnnotations());
         current.getMetadata().setAnnotations(annotations);
+        List<String> finalizers = current.getMetadata().getFinalizers() == null ? new ArrayList<>() : new ArrayList<>(current.getMetadata().getFinalizers());
+        for (String f : claim.finalizers()) if (!finalizers.contains(f)) finalizers.add(f);
+        current.getMetadata().setFinalizers(finalizers);
         current = client.genericKubernetesResources(NODE_CLAIMS).resource(current).update();
         if (claim.status() != null) {
             current.setAdditionalProperty("status", json.convertValue(ClusterManifests.nodeClaimStatus(claim.status()), Map.class));
@@ -204,9 +217,60 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         });
     }
 
+    /** The Eviction API: fabric8 answers false for HTTP 429 (a PodDisruptionBudget refused) and throws for other answers. */
+    @Override
+    public Eviction evict(Pod pod) {
+        try {
+            boolean evicted = evictions.pods().inNamespace(pod.namespace()).withName(pod.name()).evict();
+            return evicted ? Eviction.EVICTED : Eviction.blocked("the Eviction API answered 429 for " + pod.key());
+        } catch (KubernetesClientException e) {
+            // 409: the pod's UID changed, so the pod this eviction meant is gone (Karpenter treats it as 404)
+            if (e.getCode() == 404 || e.getCode() == 409) return Eviction.NOT_FOUND;
+            if (e.getCode() == 429) return Eviction.blocked(e.getMessage());
+            return Eviction.failed("evicting " + pod.key() + ": HTTP " + e.getCode() + " " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void deletePod(Pod pod) {
+        client.pods().inNamespace(pod.namespace()).withName(pod.name()).delete();
+    }
+
+    /**
+     * Removes the finalizer with a JSON patch that first tests the finalizers it read: a concurrent change fails the
+     * patch (the next reconcile tries again) instead of dropping another controller's finalizer.
+     */
+    @Override
+    public void removeFinalizer(NodeClaim claim, String finalizer) {
+        var resource = client.genericKubernetesResources(NODE_CLAIMS).withName(claim.name());
+        GenericKubernetesResource live = resource.get();
+        if (live == null || live.getMetadata().getFinalizers() == null || !live.getMetadata().getFinalizers().contains(finalizer)) return;
+        resource.patch(PatchContext.of(PatchType.JSON), finalizersPatch(live.getMetadata().getFinalizers(), finalizer));
+    }
+
+    @Override
+    public void deleteNode(String name, String finalizer) {
+        var resource = client.nodes().withName(name);
+        io.fabric8.kubernetes.api.model.Node live = resource.get();
+        if (live == null) return;
+        List<String> finalizers = live.getMetadata().getFinalizers();
+        if (finalizers != null && finalizers.contains(finalizer)) {
+            resource.patch(PatchContext.of(PatchType.JSON), finalizersPatch(finalizers, finalizer));
+        }
+        resource.delete();
+    }
+
+    private String finalizersPatch(List<String> live, String remove) {
+        List<String> rest = new ArrayList<>(live);
+        rest.remove(remove);
+        return json.asJson(List.of(Map.of("op", "test", "path", "/metadata/finalizers", "value", live),
+                Map.of("op", "replace", "path", "/metadata/finalizers", "value", rest)));
+    }
+
     @Override
     public void close() {
         informers.values().forEach(SharedIndexInformer::close);
+        evictions.close();
     }
 
     private void parse(String kind, Object object, java.util.function.Consumer<JsonNode> reader) {

@@ -1,6 +1,7 @@
 package dev.jig.controller.lifecycle;
 
 import dev.jig.api.ec2.NodeClass;
+import dev.jig.api.karpenter.Finalizers;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.TaintKeys;
 import dev.jig.api.karpenter.WellKnownLabels;
@@ -37,6 +38,11 @@ import java.util.Map;
  * the next reconcile; a permanent one deletes it, since the same call would fail the same way. On
  * termination, an instance the cloud no longer knows counts as terminated; any other failure keeps
  * the NodeClaim, so that termination is tried again and no instance is forgotten while it runs.
+ *
+ * <p>With {@code terminationFinalizer} on, a launched NodeClaim gets the {@code karpenter.sh/termination}
+ * finalizer, and the {@code termination.Terminator} (which must then run in the same loop) drains its node
+ * before the instance goes. This lifecycle leaves every deleting NodeClaim that carries the finalizer to it,
+ * and its own deletions (registration timeout) only mark such a NodeClaim deleting.
  */
 public final class NodeClaimLifecycle {
 
@@ -49,7 +55,15 @@ public final class NodeClaimLifecycle {
     /** NodeClaims this lifecycle launched, until a snapshot shows them launched: informer caches lag, and a launch must never repeat. */
     private final Map<String, String> launchedHere = new java.util.concurrent.ConcurrentHashMap<>();
 
+    private final boolean terminationFinalizer;
+
+    /** A lifecycle that deletes NodeClaims itself, without draining their nodes (no Terminator in the loop). */
     public NodeClaimLifecycle(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log) {
+        this(cluster, cloud, clock, log, false);
+    }
+
+    public NodeClaimLifecycle(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log, boolean terminationFinalizer) {
+        this.terminationFinalizer = terminationFinalizer;
         this.cluster = cluster;
         this.cloud = cloud;
         this.clock = clock;
@@ -64,7 +78,7 @@ public final class NodeClaimLifecycle {
         for (NodeClaim c : s.nodeClaims()) {
             if (c.launched()) launchedHere.remove(c.name());
             if (c.deleting()) {
-                deleted |= terminate(c, "deleted");
+                if (!c.hasFinalizer(Finalizers.TERMINATION)) deleted |= terminate(c, "deleted");
             } else if (!c.launched()) {
                 if (!launchedHere.containsKey(c.name())) deleted |= !launch(c, s.nodeClasses().get(c.nodeClass()));
             } else if (!c.registered()) {
@@ -104,7 +118,8 @@ public final class NodeClaimLifecycle {
             status = NodeClaim.condition(status, NodeClaim.REGISTERED, false, "AwaitingRegistration", "", now);
             status = NodeClaim.condition(status, NodeClaim.INITIALIZED, false, "AwaitingInitialization", "", now);
             launchedHere.put(c.name(), i.providerId());
-            cluster.update(c.withLabels(labels).withStatus(status));
+            NodeClaim launched = c.withLabels(labels).withStatus(status);
+            cluster.update(terminationFinalizer ? launched.withFinalizer(Finalizers.TERMINATION) : launched);
             log.record(new TimelineEvent(now, TimelineEvent.Kind.LAUNCHED, c.name(), String.format(java.util.Locale.ROOT,
                     "%s %s in %s at $%.4f/h (%s)", i.capacityType(), i.type().name(), i.zone(), i.pricePerHour(), i.providerId())));
             return true;
@@ -143,6 +158,11 @@ public final class NodeClaimLifecycle {
 
     /** Terminates the instance and deletes the NodeClaim; false when the cloud failed, to be tried again. */
     private boolean terminate(NodeClaim c, String why) {
+        if (c.hasFinalizer(Finalizers.TERMINATION)) {
+            cluster.delete(c); // marks it deleting; the Terminator drains the node and deletes the instance
+            log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.NODECLAIM_DELETING, c.name(), why));
+            return true;
+        }
         if (c.status() != null) {
             try {
                 cloud.delete(c.status().providerId());

@@ -37,6 +37,7 @@ public final class ClusterManifests {
         o.put("kind", "NodeClaim");
         ObjectNode meta = o.putObject("metadata");
         meta.put("name", c.name());
+        if (!c.finalizers().isEmpty()) c.finalizers().forEach(meta.putArray("finalizers")::add);
         ObjectNode labels = meta.putObject("labels");
         c.labels().forEach(labels::put);
         labels.put(WellKnownLabels.NODEPOOL, c.nodePool());
@@ -93,7 +94,7 @@ public final class ClusterManifests {
         return new NodeClaim(meta.path("name").asText(), labels.getOrDefault(WellKnownLabels.NODEPOOL, ""), spec.path("nodeClassRef").path("name").asText(),
                 labels, reqs, ResourceList.parse(Json.strings(spec.path("resources").get("requests"))), KarpenterManifests.taints(spec.get("taints")),
                 KarpenterManifests.taints(spec.get("startupTaints")), Json.instant(meta.path("creationTimestamp").asText(null)),
-                meta.hasNonNull("deletionTimestamp"), status);
+                meta.hasNonNull("deletionTimestamp"), status, Map.of(), Json.list(meta.get("finalizers")));
     }
 
     public static Node node(JsonNode o) {

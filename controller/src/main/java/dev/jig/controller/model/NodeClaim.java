@@ -21,10 +21,13 @@ import java.util.TreeMap;
  * @param status       null until launched
  * @param annotations  {@code metadata.annotations}: the NodePool template hash and its version (static drift), and
  *                     {@code karpenter.sh/do-not-disrupt}
+ * @param finalizers   {@code metadata.finalizers}: with {@code karpenter.sh/termination} a deleted NodeClaim stays
+ *                     (marked {@link #deleting}) until the Terminator has drained its node and its instance is gone
  */
 public record NodeClaim(String name, String nodePool, String nodeClass, Map<String, String> labels,
                         List<Requirement> requirements, ResourceList requests, List<Taint> taints, List<Taint> startupTaints,
-                        Instant created, boolean deleting, Status status, Map<String, String> annotations) {
+                        Instant created, boolean deleting, Status status, Map<String, String> annotations,
+                        List<String> finalizers) {
 
     public static final String LAUNCHED = "Launched";
     public static final String REGISTERED = "Registered";
@@ -82,6 +85,14 @@ public record NodeClaim(String name, String nodePool, String nodeClass, Map<Stri
         taints = List.copyOf(taints);
         startupTaints = List.copyOf(startupTaints);
         annotations = annotations == null ? Map.of() : new TreeMap<>(annotations);
+        finalizers = finalizers == null ? List.of() : List.copyOf(finalizers);
+    }
+
+    /** A NodeClaim without finalizers. */
+    public NodeClaim(String name, String nodePool, String nodeClass, Map<String, String> labels,
+                     List<Requirement> requirements, ResourceList requests, List<Taint> taints, List<Taint> startupTaints,
+                     Instant created, boolean deleting, Status status, Map<String, String> annotations) {
+        this(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, deleting, status, annotations, List.of());
     }
 
     /** A NodeClaim without annotations. */
@@ -104,19 +115,31 @@ public record NodeClaim(String name, String nodePool, String nodeClass, Map<Stri
     }
 
     public NodeClaim withStatus(Status s) {
-        return new NodeClaim(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, deleting, s, annotations);
+        return new NodeClaim(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, deleting, s, annotations, finalizers);
     }
 
     public NodeClaim withLabels(Map<String, String> l) {
-        return new NodeClaim(name, nodePool, nodeClass, l, requirements, requests, taints, startupTaints, created, deleting, status, annotations);
+        return new NodeClaim(name, nodePool, nodeClass, l, requirements, requests, taints, startupTaints, created, deleting, status, annotations, finalizers);
     }
 
     public NodeClaim withAnnotations(Map<String, String> a) {
-        return new NodeClaim(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, deleting, status, a);
+        return new NodeClaim(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, deleting, status, a, finalizers);
     }
 
     public NodeClaim markDeleting() {
-        return new NodeClaim(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, true, status, annotations);
+        return new NodeClaim(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, true, status, annotations, finalizers);
+    }
+
+    /** This NodeClaim with {@code finalizer} added (once). */
+    public NodeClaim withFinalizer(String finalizer) {
+        if (finalizers.contains(finalizer)) return this;
+        List<String> f = new ArrayList<>(finalizers);
+        f.add(finalizer);
+        return new NodeClaim(name, nodePool, nodeClass, labels, requirements, requests, taints, startupTaints, created, deleting, status, annotations, f);
+    }
+
+    public boolean hasFinalizer(String finalizer) {
+        return finalizers.contains(finalizer);
     }
 
     /** The status with condition {@code type} set (replacing an earlier one), and the Ready summary recomputed. */

@@ -6,6 +6,8 @@ import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.PodDisruptionBudget;
+import dev.jig.controller.state.Eviction;
 import dev.jig.controller.state.Cluster;
 import dev.jig.controller.state.ClusterSnapshot;
 
@@ -28,12 +30,14 @@ public final class InMemoryCluster implements Cluster {
     private final Map<String, NodePool> pools = new LinkedHashMap<>();
     private final Map<String, NodeClass> classes = new LinkedHashMap<>();
     private final List<Pod> daemonSets = new ArrayList<>();
+    private final Map<String, PodDisruptionBudget> pdbs = new LinkedHashMap<>();
     private Tenancy tenancy;
 
     @Override
     public synchronized ClusterSnapshot snapshot() {
         return new ClusterSnapshot(List.copyOf(pods.values()), List.copyOf(nodes.values()), List.copyOf(claims.values()),
-                List.copyOf(pools.values()), Map.copyOf(classes), List.copyOf(daemonSets), Optional.ofNullable(tenancy));
+                List.copyOf(pools.values()), Map.copyOf(classes), List.copyOf(daemonSets), Optional.ofNullable(tenancy),
+                List.copyOf(pdbs.values()));
     }
 
     @Override
@@ -41,14 +45,65 @@ public final class InMemoryCluster implements Cluster {
         if (claims.putIfAbsent(claim.name(), claim) != null) throw new IllegalStateException("NodeClaim " + claim.name() + " exists");
     }
 
+    /** Replaces the NodeClaim; as on the API server, an update cannot take back a deletion. */
     @Override
     public synchronized void update(NodeClaim claim) {
-        if (claims.containsKey(claim.name())) claims.put(claim.name(), claim);
+        NodeClaim live = claims.get(claim.name());
+        if (live != null) claims.put(claim.name(), live.deleting() ? claim.markDeleting() : claim);
+    }
+
+    /** Removes the NodeClaim, or, while it has finalizers, marks it deleting (the API server's deletion timestamp). */
+    @Override
+    public synchronized void delete(NodeClaim claim) {
+        NodeClaim live = claims.get(claim.name());
+        if (live == null) return;
+        if (live.finalizers().isEmpty()) claims.remove(claim.name());
+        else claims.put(claim.name(), live.markDeleting());
     }
 
     @Override
-    public synchronized void delete(NodeClaim claim) {
-        claims.remove(claim.name());
+    public synchronized void removeFinalizer(NodeClaim claim, String finalizer) {
+        NodeClaim live = claims.get(claim.name());
+        if (live == null) return;
+        List<String> rest = new ArrayList<>(live.finalizers());
+        rest.remove(finalizer);
+        if (live.deleting() && rest.isEmpty()) claims.remove(claim.name());
+        else claims.put(claim.name(), new NodeClaim(live.name(), live.nodePool(), live.nodeClass(), live.labels(), live.requirements(),
+                live.requests(), live.taints(), live.startupTaints(), live.created(), live.deleting(), live.status(), live.annotations(), rest));
+    }
+
+    /**
+     * Evicts as the Eviction API does: a pod that a budget allowing no disruption covers, or that two
+     * budgets cover, is refused; otherwise the pod goes and each covering budget allows one fewer.
+     */
+    @Override
+    public synchronized Eviction evict(Pod pod) {
+        Pod live = pods.get(pod.key());
+        if (live == null) return Eviction.NOT_FOUND;
+        List<PodDisruptionBudget> covering = pdbs.values().stream().filter(b -> b.covers(live)).toList();
+        if (covering.size() > 1) return Eviction.failed("pod " + pod.key() + " is covered by more than one PodDisruptionBudget");
+        if (!covering.isEmpty()) {
+            PodDisruptionBudget b = covering.get(0);
+            if (b.disruptionsAllowed() <= 0) return Eviction.blocked("PodDisruptionBudget " + b.key() + " allows no disruption");
+            pdbs.put(b.key(), new PodDisruptionBudget(b.namespace(), b.name(), b.selector(), b.disruptionsAllowed() - 1));
+        }
+        pods.remove(pod.key());
+        return Eviction.EVICTED;
+    }
+
+    @Override
+    public synchronized void deletePod(Pod pod) {
+        pods.remove(pod.key());
+    }
+
+    @Override
+    public synchronized void deleteNode(String name, String finalizer) {
+        removeNode(name);
+    }
+
+    /** Adds or replaces a PodDisruptionBudget; eviction spends its {@code disruptionsAllowed}. */
+    public synchronized void put(PodDisruptionBudget pdb) {
+        pdbs.put(pdb.key(), pdb);
     }
 
     @Override

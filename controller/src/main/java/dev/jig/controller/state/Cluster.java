@@ -3,6 +3,7 @@ package dev.jig.controller.state;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.Pod;
 
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,25 @@ public interface Cluster {
      * taints others set since the snapshot stay: a write from a stale model must not drop them.
      */
     void editNode(String name, Map<String, String> labels, Set<String> removeTaintKeys, List<Taint> addTaints);
+
+    /**
+     * Asks the Eviction API to evict {@code pod}: PodDisruptionBudgets apply, and a budget that
+     * allows no disruption now answers {@link Eviction.Outcome#BLOCKED_BY_PDB}. Never throws for an
+     * API failure; the outcome carries it.
+     */
+    Eviction evict(Pod pod);
+
+    /** Deletes {@code pod} without the Eviction API (a drain whose grace period ran out); a missing pod is no error. */
+    void deletePod(Pod pod);
+
+    /**
+     * Removes {@code finalizer} from the NodeClaim. A NodeClaim that is being deleted goes once its
+     * last finalizer is gone (the API server's rule).
+     */
+    void removeFinalizer(NodeClaim claim, String finalizer);
+
+    /** Deletes the Node {@code name}, removing {@code finalizer} from it first so it goes now; a missing Node is no error. */
+    void deleteNode(String name, String finalizer);
 
     /** The taints of {@link #editNode}: {@code live} without {@code remove} keys, plus the missing {@code add}. */
     static List<Taint> editedTaints(List<Taint> live, Set<String> remove, List<Taint> add) {

@@ -52,9 +52,9 @@ class KubeClusterIT {
 
     @BeforeEach
     void setUp() throws Exception {
-        crd("karpenter.sh", "NodePool", "nodepools");
-        crd("karpenter.k8s.aws", "EC2NodeClass", "ec2nodeclasses");
-        crd("karpenter.sh", "NodeClaim", "nodeclaims");
+        crd(client, "karpenter.sh", "NodePool", "nodepools");
+        crd(client, "karpenter.k8s.aws", "EC2NodeClass", "ec2nodeclasses");
+        crd(client, "karpenter.sh", "NodeClaim", "nodeclaims");
         Path file = Path.of(System.getProperty("jig.repo.root", ".."), "examples", "scenarios", "inflate.yaml");
         JsonNode scenario = new dev.jig.api.yaml.YamlLoader().load(new dev.jig.api.source.SourceFile(file.toString(), Files.readString(file)))
                 .document().orElseThrow().root();
@@ -208,7 +208,7 @@ class KubeClusterIT {
         return client.getKubernetesSerialization().convertValue(n, GenericKubernetesResource.class);
     }
 
-    private void crd(String group, String kind, String plural) {
+    static void crd(KubernetesClient client, String group, String kind, String plural) {
         client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder().withNewMetadata()
                 .withName(plural + "." + group).endMetadata().withNewSpec().withGroup(group).withScope("Cluster")
                 .withNewNames().withKind(kind).withPlural(plural).withSingular(kind.toLowerCase()).endNames()

@@ -17,6 +17,7 @@ import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.simulate.InMemoryCluster;
 import dev.jig.controller.simulate.SimulatedClock;
+import dev.jig.controller.testing.ForwardingCloud;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -41,13 +42,12 @@ class NodeClaimLifecycleTest {
     private final NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, timeline::add);
 
     /** The simulated cloud, with the next create or delete failing as told. */
-    private final class Flaky implements CloudProvider {
+    private final class Flaky extends ForwardingCloud {
         RuntimeException nextCreate;
         RuntimeException nextDelete;
 
-        @Override
-        public List<ResolvedInstanceType> instanceTypes(NodePool pool, NodeClass nodeClass) {
-            return sim.instanceTypes(pool, nodeClass);
+        Flaky() {
+            super(() -> sim);
         }
 
         @Override
@@ -55,7 +55,7 @@ class NodeClaimLifecycleTest {
             RuntimeException e = nextCreate;
             nextCreate = null;
             if (e != null) throw e;
-            return sim.create(claim, nodeClass);
+            return super.create(claim, nodeClass);
         }
 
         @Override
@@ -63,27 +63,7 @@ class NodeClaimLifecycleTest {
             RuntimeException e = nextDelete;
             nextDelete = null;
             if (e != null) throw e;
-            sim.delete(providerId);
-        }
-
-        @Override
-        public Optional<Instance> get(String providerId) {
-            return sim.get(providerId);
-        }
-
-        @Override
-        public List<Instance> list() {
-            return sim.list();
-        }
-
-        @Override
-        public Optional<String> isDrifted(NodeClaim claim, NodePool pool, NodeClass nodeClass) {
-            return sim.isDrifted(claim, pool, nodeClass);
-        }
-
-        @Override
-        public String name() {
-            return sim.name();
+            super.delete(providerId);
         }
     }
 

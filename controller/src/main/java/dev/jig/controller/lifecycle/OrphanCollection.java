@@ -1,0 +1,96 @@
+package dev.jig.controller.lifecycle;
+
+import dev.jig.controller.cloud.CloudOperationException;
+import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.cloud.Instance;
+import dev.jig.controller.cloud.NodeClaimNotFoundException;
+import dev.jig.controller.loop.Reconciler;
+import dev.jig.controller.loop.Timeline;
+import dev.jig.controller.loop.TimelineEvent;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.state.Cluster;
+import dev.jig.controller.state.ClusterSnapshot;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * No instance leaks, and no NodeClaim outlives its instance (Karpenter's NodeClaim garbage collection):
+ * <ul>
+ *   <li>an instance of {@link CloudProvider#list} that no NodeClaim claims (by provider id, or by name while
+ *       the launch has not reached the NodeClaim's status yet) and that launched more than {@link #GRACE} ago
+ *       is terminated;</li>
+ *   <li>a launched NodeClaim whose instance is no longer listed, launched more than {@link #GRACE} ago, is
+ *       deleted (with the termination finalizer, the Terminator then drains its node).</li>
+ * </ul>
+ * When the cloud cannot be listed, nothing is concluded: an empty answer never counts as "every instance is gone".
+ */
+public final class OrphanCollection implements Reconciler {
+
+    /** Karpenter's: younger instances may belong to a launch whose NodeClaim update has not been seen yet. */
+    public static final Duration GRACE = Duration.ofSeconds(30);
+
+    private final Cluster cluster;
+    private final CloudProvider cloud;
+    private final Clock clock;
+    private final Timeline log;
+
+    public OrphanCollection(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log) {
+        this.cluster = cluster;
+        this.cloud = cloud;
+        this.clock = clock;
+        this.log = log;
+    }
+
+    @Override
+    public String name() {
+        return "garbage-collection";
+    }
+
+    @Override
+    public void reconcile() {
+        ClusterSnapshot s = cluster.snapshot();
+        Instant now = clock.instant();
+        List<Instance> instances;
+        try {
+            instances = cloud.list();
+        } catch (CloudOperationException e) {
+            log.record(new TimelineEvent(now, TimelineEvent.Kind.TERMINATION_FAILED, cloud.name(), "cannot list instances: " + e.getMessage()));
+            return;
+        }
+        Set<String> claimed = new HashSet<>();
+        Set<String> names = new HashSet<>();
+        for (NodeClaim c : s.nodeClaims()) {
+            names.add(c.name());
+            if (c.status() != null) claimed.add(c.status().providerId());
+        }
+        Set<String> listed = new HashSet<>();
+        for (Instance i : instances) {
+            listed.add(i.providerId());
+            if (claimed.contains(i.providerId()) || names.contains(i.nodeClaim()) || young(i.launchedAt(), now)) continue;
+            try {
+                cloud.delete(i.providerId());
+                log.record(new TimelineEvent(now, TimelineEvent.Kind.INSTANCE_TERMINATING, i.providerId(), "no NodeClaim claims it; terminating the orphan"));
+            } catch (NodeClaimNotFoundException gone) {
+                // terminated meanwhile
+            } catch (CloudOperationException e) {
+                log.record(new TimelineEvent(now, TimelineEvent.Kind.TERMINATION_FAILED, i.providerId(), e.getMessage() + "; will retry"));
+            }
+        }
+        for (NodeClaim c : s.nodeClaims()) {
+            if (!c.launched() || c.deleting() || listed.contains(c.status().providerId())) continue;
+            NodeClaim.Condition launched = c.status().condition(NodeClaim.LAUNCHED);
+            if (young(launched == null ? c.created() : launched.lastTransitionTime(), now)) continue;
+            cluster.delete(c);
+            log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_DELETING, c.name(), "its instance " + c.status().providerId() + " is gone"));
+        }
+    }
+
+    private static boolean young(Instant since, Instant now) {
+        return since != null && Duration.between(since, now).compareTo(GRACE) < 0;
+    }
+}

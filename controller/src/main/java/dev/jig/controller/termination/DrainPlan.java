@@ -1,0 +1,86 @@
+package dev.jig.controller.termination;
+
+import dev.jig.api.karpenter.Annotations;
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.TaintKeys;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.PodDisruptionBudget;
+import dev.jig.controller.model.Toleration;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One drain round for a node that is going away, as a pure function of its pods, the
+ * PodDisruptionBudgets and the time (Karpenter's {@code Terminator.Drain}):
+ * <ul>
+ *   <li>DaemonSet pods, mirror (static) pods and pods that tolerate {@code karpenter.sh/disrupted:NoSchedule}
+ *       stay: they would come straight back, and the instance takes them down;</li>
+ *   <li>the other pods leave in two waves, non-critical pods first and critical ones (priority at or above
+ *       {@value #CRITICAL_PRIORITY}: {@code system-cluster-critical} and {@code system-node-critical}) only
+ *       once no non-critical pod is left, so that cluster services outlive the workloads that use them;</li>
+ *   <li>within the wave, a pod goes to eviction only while every budget covering it has allowance left in this
+ *       round; the others {@link #waiting wait} (the Eviction API would answer 429). A pod annotated
+ *       {@code karpenter.sh/do-not-disrupt: "true"} is never evicted (Karpenter's {@code IsEvictable}): it holds
+ *       the node until it leaves by itself or the grace period runs out;</li>
+ *   <li>once the termination grace period has run out, every remaining drainable pod is deleted without
+ *       the Eviction API, budgets or not.</li>
+ * </ul>
+ *
+ * @param evict   pods to evict now
+ * @param delete  pods to delete now (the grace period ran out)
+ * @param waiting pods left for a later round: the critical wave, or budgets without allowance
+ * @param drained whether the node can go: no drainable pod is left, or the grace period ran out
+ */
+public record DrainPlan(List<Pod> evict, List<Pod> delete, List<Pod> waiting, boolean drained) {
+
+    /** The lowest priority of {@code system-cluster-critical} (2,000,000,000); {@code system-node-critical} is above it. */
+    public static final int CRITICAL_PRIORITY = 2_000_000_000;
+
+    static final Taint DISRUPTED = new Taint(TaintKeys.DISRUPTED, null, Toleration.NO_SCHEDULE);
+
+    public DrainPlan {
+        evict = List.copyOf(evict);
+        delete = List.copyOf(delete);
+        waiting = List.copyOf(waiting);
+    }
+
+    /**
+     * The round for {@code pods} (those bound to the node) at {@code now}.
+     *
+     * @param forceAt when the termination grace period runs out, or null when the pool sets none (drain waits for ever)
+     */
+    public static DrainPlan of(List<Pod> pods, List<PodDisruptionBudget> pdbs, Instant now, Instant forceAt) {
+        List<Pod> drainable = pods.stream().filter(DrainPlan::drainable).toList();
+        if (drainable.isEmpty()) return new DrainPlan(List.of(), List.of(), List.of(), true);
+        if (forceAt != null && !now.isBefore(forceAt)) return new DrainPlan(List.of(), drainable, List.of(), true);
+        List<Pod> wave = drainable.stream().filter(p -> !critical(p)).toList();
+        if (wave.isEmpty()) wave = drainable;
+        Map<String, Integer> allowance = new HashMap<>();
+        for (PodDisruptionBudget b : pdbs) allowance.put(b.key(), b.disruptionsAllowed());
+        List<Pod> evict = new ArrayList<>();
+        List<Pod> waiting = new ArrayList<>(drainable);
+        for (Pod p : wave) {
+            if ("true".equals(p.annotations().get(Annotations.DO_NOT_DISRUPT))) continue;
+            List<PodDisruptionBudget> covering = pdbs.stream().filter(b -> b.covers(p)).toList();
+            if (covering.stream().anyMatch(b -> allowance.get(b.key()) <= 0)) continue;
+            for (PodDisruptionBudget b : covering) allowance.merge(b.key(), -1, Integer::sum);
+            evict.add(p);
+            waiting.remove(p);
+        }
+        return new DrainPlan(evict, List.of(), waiting, false);
+    }
+
+    /** Whether the drain must move {@code p} off the node before the node goes. */
+    public static boolean drainable(Pod p) {
+        return !p.daemonSet() && !p.annotations().containsKey(Annotations.MIRROR_POD)
+                && Toleration.firstUntolerated(List.of(DISRUPTED), p.tolerations(), true) != null;
+    }
+
+    static boolean critical(Pod p) {
+        return p.priority() >= CRITICAL_PRIORITY;
+    }
+}

@@ -1,0 +1,183 @@
+package dev.jig.controller.termination;
+
+import dev.jig.api.karpenter.Finalizers;
+import dev.jig.controller.cloud.CloudOperationException;
+import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.cloud.NodeClaimNotFoundException;
+import dev.jig.controller.loop.Reconciler;
+import dev.jig.controller.loop.Timeline;
+import dev.jig.controller.loop.TimelineEvent;
+import dev.jig.controller.model.Node;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.NodePool;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.state.Cluster;
+import dev.jig.controller.state.ClusterSnapshot;
+import dev.jig.controller.state.Eviction;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Finishes NodeClaims that are being deleted and carry the {@code karpenter.sh/termination}
+ * finalizer (Karpenter's node termination and NodeClaim termination controllers in one step):
+ * <ol>
+ *   <li>taint the node {@code karpenter.sh/disrupted:NoSchedule}, so nothing new lands on it;</li>
+ *   <li>drain it round by round as the {@link DrainPlan} says: evict through the Cluster port, back off per pod
+ *       after a PodDisruptionBudget refused it (HTTP 429), report any other failure in the timeline and try again
+ *       later; once the pool's {@code terminationGracePeriod} has run out, delete the remaining pods;</li>
+ *   <li>when drained, call {@link CloudProvider#delete} on every reconcile until it answers not found, the only
+ *       proof that the instance is gone;</li>
+ *   <li>then delete the Node and remove the finalizer, so the NodeClaim goes.</li>
+ * </ol>
+ * Each reconcile takes one step per NodeClaim and never blocks or throws for one NodeClaim's failure. The grace
+ * period counts from the first reconcile that saw the NodeClaim deleting (the model has no deletion timestamp),
+ * so a restart lengthens it rather than cutting it short.
+ */
+public final class Terminator implements Reconciler {
+
+    /** The first retry after a 429; each further refusal doubles it, up to {@link #MAX_BACKOFF}. */
+    public static final Duration BASE_BACKOFF = Duration.ofSeconds(1);
+    public static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+    /**
+     * How long an evicted pod that is still on the node (terminating) is left alone before it is asked again:
+     * the model does not say that a pod is terminating, and upstream never re-evicts one.
+     */
+    public static final Duration EVICTED_RECHECK = Duration.ofSeconds(30);
+
+    private final Cluster cluster;
+    private final CloudProvider cloud;
+    private final Clock clock;
+    private final Timeline log;
+    private final Map<String, Instant> deletingSince = new ConcurrentHashMap<>();
+    private final Map<String, Backoff> backoff = new ConcurrentHashMap<>();
+
+    private record Backoff(int attempts, Instant next) {
+    }
+
+    public Terminator(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log) {
+        this.cluster = cluster;
+        this.cloud = cloud;
+        this.clock = clock;
+        this.log = log;
+    }
+
+    @Override
+    public String name() {
+        return "termination";
+    }
+
+    @Override
+    public void reconcile() {
+        reconcile(cluster.snapshot());
+    }
+
+    /** One step for every terminating NodeClaim of {@code s}. */
+    public void reconcile(ClusterSnapshot s) {
+        Set<String> live = new HashSet<>();
+        Set<String> pods = new HashSet<>();
+        for (Pod p : s.pods()) pods.add(p.uid());
+        backoff.keySet().retainAll(pods);
+        for (NodeClaim c : s.nodeClaims()) {
+            if (!c.deleting() || !c.hasFinalizer(Finalizers.TERMINATION)) continue;
+            live.add(c.name());
+            try {
+                step(c, s);
+            } catch (RuntimeException e) {
+                record(TimelineEvent.Kind.TERMINATION_FAILED, c.name(), e.getMessage() + "; will retry");
+            }
+        }
+        deletingSince.keySet().retainAll(live);
+    }
+
+    private void step(NodeClaim c, ClusterSnapshot s) {
+        Instant now = clock.instant();
+        Instant since = deletingSince.computeIfAbsent(c.name(), k -> now);
+        Node node = nodeOf(c, s);
+        if (node != null) {
+            if (node.taints().stream().noneMatch(t -> t.key().equals(DrainPlan.DISRUPTED.key()) && t.effect().equals(DrainPlan.DISRUPTED.effect()))) {
+                cluster.editNode(node.name(), Map.of(), Set.of(), List.of(DrainPlan.DISRUPTED));
+                record(TimelineEvent.Kind.NODE_TAINTED, node.name(), "tainted " + DrainPlan.DISRUPTED.key() + ":NoSchedule for " + c.name());
+            }
+            List<Pod> pods = s.pods().stream().filter(p -> node.name().equals(p.nodeName())).toList();
+            DrainPlan plan = DrainPlan.of(pods, s.pdbs(), now, forceAt(c, s, since));
+            for (Pod p : plan.delete()) {
+                cluster.deletePod(p);
+                backoff.remove(p.uid());
+                record(TimelineEvent.Kind.POD_DELETED, p.key(), "the termination grace period of " + c.name() + " ran out");
+            }
+            for (Pod p : plan.evict()) evict(p, now);
+            if (!plan.drained()) return;
+        }
+        if (c.status() != null) {
+            try {
+                cloud.delete(c.status().providerId());
+                record(TimelineEvent.Kind.INSTANCE_TERMINATING, c.name(), c.status().providerId() + " is terminating");
+                return;
+            } catch (NodeClaimNotFoundException gone) {
+                // the Delete contract's proof that the instance no longer exists
+            } catch (CloudOperationException e) {
+                record(TimelineEvent.Kind.TERMINATION_FAILED, c.name(), e.getMessage() + "; will retry");
+                return;
+            }
+        }
+        if (node != null) cluster.deleteNode(node.name(), Finalizers.TERMINATION);
+        cluster.removeFinalizer(c, Finalizers.TERMINATION);
+        deletingSince.remove(c.name());
+        record(TimelineEvent.Kind.NODECLAIM_DELETED, c.name(), "drained and its instance is gone");
+    }
+
+    private void evict(Pod p, Instant now) {
+        Backoff b = backoff.get(p.uid());
+        if (b != null && now.isBefore(b.next())) return;
+        Eviction e = cluster.evict(p);
+        switch (e.outcome()) {
+            case EVICTED -> {
+                backoff.put(p.uid(), new Backoff(0, now.plus(EVICTED_RECHECK)));
+                record(TimelineEvent.Kind.POD_EVICTED, p.key(), "evicted");
+            }
+            case NOT_FOUND -> backoff.remove(p.uid());
+            case BLOCKED_BY_PDB, FAILED -> {
+                int attempts = b == null ? 1 : b.attempts() + 1;
+                backoff.put(p.uid(), new Backoff(attempts, now.plus(delay(attempts))));
+                record(e.outcome() == Eviction.Outcome.BLOCKED_BY_PDB ? TimelineEvent.Kind.EVICTION_BLOCKED : TimelineEvent.Kind.EVICTION_FAILED,
+                        p.key(), e.message() + "; retrying in " + delay(attempts).toSeconds() + "s");
+            }
+        }
+    }
+
+    /** {@link #BASE_BACKOFF} doubled for each refusal after the first, at most {@link #MAX_BACKOFF}. */
+    static Duration delay(int attempts) {
+        Duration d = BASE_BACKOFF;
+        for (int i = 1; i < attempts && d.compareTo(MAX_BACKOFF) < 0; i++) d = d.multipliedBy(2);
+        return d.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : d;
+    }
+
+    /** When the pool's terminationGracePeriod runs out, or null when it sets none. */
+    private static Instant forceAt(NodeClaim c, ClusterSnapshot s, Instant since) {
+        for (NodePool pool : s.nodePools()) {
+            if (!pool.name().equals(c.nodePool()) || pool.disruption() == null || pool.disruption().terminationGracePeriod() == null) continue;
+            return dev.jig.api.karpenter.GoDuration.parseSeconds(pool.disruption().terminationGracePeriod())
+                    .map(since::plusSeconds).orElse(null);
+        }
+        return null;
+    }
+
+    private static Node nodeOf(NodeClaim c, ClusterSnapshot s) {
+        if (c.status() == null) return null;
+        for (Node n : s.nodes()) {
+            if (c.status().providerId().equals(n.providerId()) || n.name().equals(c.status().nodeName())) return n;
+        }
+        return null;
+    }
+
+    private void record(TimelineEvent.Kind kind, String subject, String message) {
+        log.record(new TimelineEvent(clock.instant(), kind, subject, message));
+    }
+}

@@ -1,0 +1,73 @@
+package dev.jig.controller.termination;
+
+import dev.jig.api.karpenter.Taint;
+import dev.jig.controller.model.Node;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.state.Cluster;
+import dev.jig.controller.state.ClusterSnapshot;
+import dev.jig.controller.state.Eviction;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** A Cluster that passes every call on; tests override one call to inject an API answer. */
+class ForwardingCluster implements Cluster {
+
+    private final Cluster next;
+
+    ForwardingCluster(Cluster next) {
+        this.next = next;
+    }
+
+    @Override
+    public ClusterSnapshot snapshot() {
+        return next.snapshot();
+    }
+
+    @Override
+    public void create(NodeClaim claim) {
+        next.create(claim);
+    }
+
+    @Override
+    public void update(NodeClaim claim) {
+        next.update(claim);
+    }
+
+    @Override
+    public void delete(NodeClaim claim) {
+        next.delete(claim);
+    }
+
+    @Override
+    public void update(Node node) {
+        next.update(node);
+    }
+
+    @Override
+    public void editNode(String name, Map<String, String> labels, Set<String> removeTaintKeys, List<Taint> addTaints) {
+        next.editNode(name, labels, removeTaintKeys, addTaints);
+    }
+
+    @Override
+    public Eviction evict(Pod pod) {
+        return next.evict(pod);
+    }
+
+    @Override
+    public void deletePod(Pod pod) {
+        next.deletePod(pod);
+    }
+
+    @Override
+    public void removeFinalizer(NodeClaim claim, String finalizer) {
+        next.removeFinalizer(claim, finalizer);
+    }
+
+    @Override
+    public void deleteNode(String name, String finalizer) {
+        next.deleteNode(name, finalizer);
+    }
+}
