@@ -1,11 +1,13 @@
 package dev.jig.controller.provisioning;
 
 import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.model.NodePoolHash;
 import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.loop.Timeline;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.scheduling.PlannedNodeClaim;
 import dev.jig.controller.scheduling.Scheduler;
@@ -13,7 +15,6 @@ import dev.jig.controller.scheduling.SchedulingResult;
 import dev.jig.controller.scheduling.Unschedulable;
 import dev.jig.controller.state.Cluster;
 import dev.jig.controller.state.ClusterSnapshot;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -269,9 +270,10 @@ public final class Provisioner {
     }
 
     private NodeClaim toNodeClaim(PlannedNodeClaim p, ClusterSnapshot s, Instant now) {
-        String nodeClass = s.nodePools().stream().filter(np -> np.name().equals(p.pool())).findFirst().orElseThrow().nodeClassName();
-        return new NodeClaim(names.next(p.pool()), p.pool(), nodeClass, p.labels(), p.requirements(), p.requests(), p.taints(),
-                p.startupTaints(), now, false, null);
+        NodePool pool = s.nodePools().stream().filter(np -> np.name().equals(p.pool())).findFirst().orElseThrow();
+        // The template hash, so that static drift can tell a NodeClaim launched from an older template.
+        return new NodeClaim(names.next(p.pool()), p.pool(), pool.nodeClassName(), p.labels(), p.requirements(), p.requests(), p.taints(),
+                p.startupTaints(), now, false, null, NodePoolHash.annotations(pool));
     }
 
     private static String describe(PlannedNodeClaim p) {

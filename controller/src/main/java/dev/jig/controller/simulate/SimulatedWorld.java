@@ -35,6 +35,7 @@ public final class SimulatedWorld {
     private final SimulatedKubelet kubelet;
     private final SimulatedKubeScheduler kubeScheduler;
     private final PodPlacements placements = new PodPlacements();
+    private final PodEvents podEvents = new PodEvents(cluster, clock);
 
     public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency) {
         this(catalog, zones, spot, bootLatency, readyLatency, KubeSchedulerScoring.LEAST_ALLOCATED);
@@ -79,12 +80,14 @@ public final class SimulatedWorld {
         timeline.add(d);
     }
 
-    /** One second: kubelets, then the controller, then the kube-scheduler. */
+    /** One second: kubelets, then the controller, then the kube-scheduler, then the pod events it caused. */
     public void tick() {
         clock.advance(TICK);
         kubelet.sync();
+        podEvents.sync();
         provisioner.reconcile().ifPresent(placements::record);
         kubeScheduler.bind();
+        podEvents.sync();
     }
 
     public void runFor(Duration d) {
