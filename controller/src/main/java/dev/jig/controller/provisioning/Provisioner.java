@@ -139,14 +139,8 @@ public final class Provisioner {
                 result.existing().values().stream().mapToInt(List::size).sum(), result.newClaims().size(), result.unschedulable().size())));
         result.existing().forEach((node, pods) -> pods.forEach(p -> plan(p, node)));
         for (PlannedNodeClaim decision : result.newClaims()) {
-            NodeClaim claim = toNodeClaim(decision, s, now);
             boolean replan = decision.pods().stream().allMatch(p -> everPlaced.contains(p.key()));
-            cluster.create(claim);
-            launches.put(claim.name(), new Launch(claim.name(), replan, Double.NaN));
-            unseen.put(claim.name(), now);
-            log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), describe(decision)));
-            decision.pods().forEach(p -> plan(p, claim.name()));
-            if (!lifecycle.launch(claim, s.nodeClasses().get(claim.nodeClass()))) unseen.remove(claim.name());
+            create(decision, s, now, replan, "");
         }
         price(cluster.snapshot());
         for (Unschedulable u : result.unschedulable()) {
@@ -157,6 +151,45 @@ public final class Provisioner {
             if (!reason.equals(lastReason.put(key, reason))) log.record(new TimelineEvent(now, TimelineEvent.Kind.UNSCHEDULABLE, key, reason));
         }
         return result;
+    }
+
+    /**
+     * Creates and launches NodeClaims for planned ones outside a batch: disruption's replacements,
+     * through the same path as a batch's (template hash, timeline, launch). Returns the names of
+     * those that launched; a NodeClaim whose launch failed is already deleted and not returned.
+     */
+    public synchronized List<String> createReplacements(List<PlannedNodeClaim> decisions) {
+        ClusterSnapshot s = cluster.snapshot();
+        Instant now = clock.instant();
+        List<String> out = new java.util.ArrayList<>();
+        for (PlannedNodeClaim d : decisions) {
+            NodeClaim claim = create(d, s, now, true, "replacement: ");
+            if (claim != null) out.add(claim.name());
+        }
+        price(cluster.snapshot());
+        return out;
+    }
+
+    /** The NodeClaim created and launched, or null when its launch failed (and it was deleted). */
+    private NodeClaim create(PlannedNodeClaim decision, ClusterSnapshot s, Instant now, boolean replan, String why) {
+        NodeClaim claim = toNodeClaim(decision, s, now);
+        cluster.create(claim);
+        launches.put(claim.name(), new Launch(claim.name(), replan, Double.NaN));
+        unseen.put(claim.name(), now);
+        log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), why + describe(decision)));
+        decision.pods().forEach(p -> plan(p, claim.name()));
+        if (!lifecycle.launch(claim, s.nodeClasses().get(claim.nodeClass()))) {
+            unseen.remove(claim.name());
+            return null;
+        }
+        return claim;
+    }
+
+    /** The nodes and NodeClaims pending pods are planned onto: disruption leaves them alone. */
+    public synchronized Set<String> nominated() {
+        Set<String> out = new HashSet<>();
+        for (String target : planned.values()) if (!target.isEmpty()) out.add(target);
+        return out;
     }
 
     /** Karpenter's "cluster state synced" check: every NodeClaim this controller created is in the snapshot. */
