@@ -1,5 +1,6 @@
 package dev.jig.controller.disruption;
 
+import dev.jig.controller.model.NodePoolHash;
 import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.requirements.NodeRequirements;

@@ -41,7 +41,10 @@ public final class ClusterManifests {
         ObjectNode labels = meta.putObject("labels");
         c.labels().forEach(labels::put);
         labels.put(WellKnownLabels.NODEPOOL, c.nodePool());
-        if (c.status() != null) meta.putObject("annotations").put(Annotations.PRICE_PER_HOUR, String.format(Locale.ROOT, "%.5f", c.status().pricePerHour()));
+        ObjectNode annotations = meta.putObject("annotations");
+        c.annotations().forEach(annotations::put);
+        if (c.status() != null) annotations.put(Annotations.PRICE_PER_HOUR, String.format(Locale.ROOT, "%.5f", c.status().pricePerHour()));
+        if (annotations.isEmpty()) meta.remove("annotations");
         ObjectNode spec = o.putObject("spec");
         spec.putObject("nodeClassRef").put("group", ApiGroups.KARPENTER_AWS).put("kind", "EC2NodeClass").put("name", c.nodeClass());
         ArrayNode reqs = spec.putArray("requirements");
@@ -58,6 +61,7 @@ public final class ClusterManifests {
         ObjectNode st = JsonNodeFactory.instance.objectNode();
         st.put("providerID", s.providerId());
         if (s.nodeName() != null) st.put("nodeName", s.nodeName());
+        if (s.lastPodEventTime() != null) st.put("lastPodEventTime", s.lastPodEventTime().toString());
         ObjectNode cap = st.putObject("capacity");
         s.capacity().toQuantities().forEach(cap::put);
         ObjectNode alloc = st.putObject("allocatable");
@@ -89,12 +93,19 @@ public final class ClusterManifests {
             status = new NodeClaim.Status(st.get("providerID").asText(), labels.get(WellKnownLabels.INSTANCE_TYPE), labels.get(WellKnownLabels.ZONE),
                     labels.get(WellKnownLabels.CAPACITY_TYPE), Double.parseDouble(meta.path("annotations").path(Annotations.PRICE_PER_HOUR).asText("0")),
                     ResourceList.parse(Json.strings(st.get("capacity"))), ResourceList.parse(Json.strings(st.get("allocatable"))),
-                    Json.text(st, "nodeName", null), conds);
+                    Json.text(st, "nodeName", null), conds, st.hasNonNull("lastPodEventTime") ? Json.instant(st.get("lastPodEventTime").asText()) : null);
         }
         return new NodeClaim(meta.path("name").asText(), labels.getOrDefault(WellKnownLabels.NODEPOOL, ""), spec.path("nodeClassRef").path("name").asText(),
                 labels, reqs, ResourceList.parse(Json.strings(spec.path("resources").get("requests"))), KarpenterManifests.taints(spec.get("taints")),
                 KarpenterManifests.taints(spec.get("startupTaints")), Json.instant(meta.path("creationTimestamp").asText(null)),
-                meta.hasNonNull("deletionTimestamp"), status, Map.of(), Json.list(meta.get("finalizers")));
+                meta.hasNonNull("deletionTimestamp"), status, claimAnnotations(meta.get("annotations")), Json.list(meta.get("finalizers")));
+    }
+
+    /** The NodeClaim's own annotations: the price is status (read into {@link NodeClaim.Status}), not an annotation of the model. */
+    private static Map<String, String> claimAnnotations(JsonNode annotations) {
+        Map<String, String> out = new java.util.TreeMap<>(Json.strings(annotations));
+        out.remove(Annotations.PRICE_PER_HOUR);
+        return out;
     }
 
     public static Node node(JsonNode o) {

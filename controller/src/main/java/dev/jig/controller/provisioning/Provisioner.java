@@ -1,11 +1,13 @@
 package dev.jig.controller.provisioning;
 
 import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.model.NodePoolHash;
 import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.loop.Timeline;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.scheduling.PlannedNodeClaim;
 import dev.jig.controller.scheduling.Scheduler;
@@ -13,7 +15,6 @@ import dev.jig.controller.scheduling.SchedulingResult;
 import dev.jig.controller.scheduling.Unschedulable;
 import dev.jig.controller.state.Cluster;
 import dev.jig.controller.state.ClusterSnapshot;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -138,14 +139,8 @@ public final class Provisioner {
                 result.existing().values().stream().mapToInt(List::size).sum(), result.newClaims().size(), result.unschedulable().size())));
         result.existing().forEach((node, pods) -> pods.forEach(p -> plan(p, node)));
         for (PlannedNodeClaim decision : result.newClaims()) {
-            NodeClaim claim = toNodeClaim(decision, s, now);
             boolean replan = decision.pods().stream().allMatch(p -> everPlaced.contains(p.key()));
-            cluster.create(claim);
-            launches.put(claim.name(), new Launch(claim.name(), replan, Double.NaN));
-            unseen.put(claim.name(), now);
-            log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), describe(decision)));
-            decision.pods().forEach(p -> plan(p, claim.name()));
-            if (!lifecycle.launch(claim, s.nodeClasses().get(claim.nodeClass()))) unseen.remove(claim.name());
+            create(decision, s, now, replan, "");
         }
         price(cluster.snapshot());
         for (Unschedulable u : result.unschedulable()) {
@@ -156,6 +151,45 @@ public final class Provisioner {
             if (!reason.equals(lastReason.put(key, reason))) log.record(new TimelineEvent(now, TimelineEvent.Kind.UNSCHEDULABLE, key, reason));
         }
         return result;
+    }
+
+    /**
+     * Creates and launches NodeClaims for planned ones outside a batch: disruption's replacements,
+     * through the same path as a batch's (template hash, timeline, launch). Returns the names of
+     * those that launched; a NodeClaim whose launch failed is already deleted and not returned.
+     */
+    public synchronized List<String> createReplacements(List<PlannedNodeClaim> decisions) {
+        ClusterSnapshot s = cluster.snapshot();
+        Instant now = clock.instant();
+        List<String> out = new java.util.ArrayList<>();
+        for (PlannedNodeClaim d : decisions) {
+            NodeClaim claim = create(d, s, now, true, "replacement: ");
+            if (claim != null) out.add(claim.name());
+        }
+        price(cluster.snapshot());
+        return out;
+    }
+
+    /** The NodeClaim created and launched, or null when its launch failed (and it was deleted). */
+    private NodeClaim create(PlannedNodeClaim decision, ClusterSnapshot s, Instant now, boolean replan, String why) {
+        NodeClaim claim = toNodeClaim(decision, s, now);
+        cluster.create(claim);
+        launches.put(claim.name(), new Launch(claim.name(), replan, Double.NaN));
+        unseen.put(claim.name(), now);
+        log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), why + describe(decision)));
+        decision.pods().forEach(p -> plan(p, claim.name()));
+        if (!lifecycle.launch(claim, s.nodeClasses().get(claim.nodeClass()))) {
+            unseen.remove(claim.name());
+            return null;
+        }
+        return claim;
+    }
+
+    /** The nodes and NodeClaims pending pods are planned onto: disruption leaves them alone. */
+    public synchronized Set<String> nominated() {
+        Set<String> out = new HashSet<>();
+        for (String target : planned.values()) if (!target.isEmpty()) out.add(target);
+        return out;
     }
 
     /** Karpenter's "cluster state synced" check: every NodeClaim this controller created is in the snapshot. */
@@ -269,9 +303,10 @@ public final class Provisioner {
     }
 
     private NodeClaim toNodeClaim(PlannedNodeClaim p, ClusterSnapshot s, Instant now) {
-        String nodeClass = s.nodePools().stream().filter(np -> np.name().equals(p.pool())).findFirst().orElseThrow().nodeClassName();
-        return new NodeClaim(names.next(p.pool()), p.pool(), nodeClass, p.labels(), p.requirements(), p.requests(), p.taints(),
-                p.startupTaints(), now, false, null);
+        NodePool pool = s.nodePools().stream().filter(np -> np.name().equals(p.pool())).findFirst().orElseThrow();
+        // The template hash, so that static drift can tell a NodeClaim launched from an older template.
+        return new NodeClaim(names.next(p.pool()), p.pool(), pool.nodeClassName(), p.labels(), p.requirements(), p.requests(), p.taints(),
+                p.startupTaints(), now, false, null, NodePoolHash.annotations(pool));
     }
 
     private static String describe(PlannedNodeClaim p) {

@@ -4,6 +4,7 @@ import dev.jig.api.ec2.Catalog;
 import dev.jig.controller.cloud.UnavailableOfferings;
 import dev.jig.controller.cloud.sim.InstanceTypeResolver;
 import dev.jig.controller.cloud.sim.SimulatedCloud;
+import dev.jig.controller.disruption.DisruptionController;
 import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.provisioning.NameGenerator;
@@ -34,7 +35,9 @@ public final class SimulatedWorld {
     private final Provisioner provisioner;
     private final SimulatedKubelet kubelet;
     private final SimulatedKubeScheduler kubeScheduler;
+    private final DisruptionController disruption;
     private final PodPlacements placements = new PodPlacements();
+    private final PodEvents podEvents = new PodEvents(cluster, clock);
 
     public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency) {
         this(catalog, zones, spot, bootLatency, readyLatency, KubeSchedulerScoring.LEAST_ALLOCATED);
@@ -48,6 +51,7 @@ public final class SimulatedWorld {
         provisioner = new Provisioner(cluster, cloud, lifecycle, clock, this::record, new NameGenerator(new Random(1)));
         kubelet = new SimulatedKubelet(cluster, cloud, clock, readyLatency, this::record);
         kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring);
+        disruption = new DisruptionController(cluster, cloud, clock, this::record, provisioner::nominated, provisioner::createReplacements);
     }
 
     public SimulatedClock clock() {
@@ -79,12 +83,15 @@ public final class SimulatedWorld {
         timeline.add(d);
     }
 
-    /** One second: kubelets, then the controller, then the kube-scheduler. */
+    /** One second: kubelets, then the controller (provisioning, then disruption), then the kube-scheduler, then the pod events it caused. */
     public void tick() {
         clock.advance(TICK);
         kubelet.sync();
+        podEvents.sync();
         provisioner.reconcile().ifPresent(placements::record);
+        disruption.reconcile();
         kubeScheduler.bind();
+        podEvents.sync();
     }
 
     public void runFor(Duration d) {
@@ -111,7 +118,7 @@ public final class SimulatedWorld {
     /** Nothing in flight, and every pending pod found no place in a batch since {@code since} (so each is tried once more). */
     private boolean settled(Instant since) {
         ClusterSnapshot s = cluster.snapshot();
-        if (provisioner.nextDeadline().isPresent() || s.nodeClaims().stream().anyMatch(c -> !c.initialized())) return false;
+        if (provisioner.nextDeadline().isPresent() || disruption.busy() || s.nodeClaims().stream().anyMatch(c -> !c.initialized())) return false;
         return s.pendingPods().stream().allMatch(p -> provisioner.unschedulableSince(p.key(), since));
     }
 

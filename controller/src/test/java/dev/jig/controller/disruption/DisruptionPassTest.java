@@ -1,5 +1,6 @@
 package dev.jig.controller.disruption;
 
+import dev.jig.controller.model.NodePoolHash;
 import dev.jig.api.karpenter.Annotations;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.controller.model.Disruption;

@@ -1,9 +1,7 @@
-package dev.jig.controller.disruption;
+package dev.jig.controller.model;
 
 import dev.jig.api.karpenter.Annotations;
 import dev.jig.api.karpenter.Taint;
-import dev.jig.controller.model.NodeClaim;
-import dev.jig.controller.model.NodePool;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,0 +1,239 @@
+package dev.jig.controller.disruption;
+
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.TaintKeys;
+import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.loop.Reconciler;
+import dev.jig.controller.loop.Timeline;
+import dev.jig.controller.loop.TimelineEvent;
+import dev.jig.controller.model.Node;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.scheduling.PlannedNodeClaim;
+import dev.jig.controller.state.Cluster;
+import dev.jig.controller.state.ClusterSnapshot;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The disruption executor, a {@link Reconciler}: each tick it runs the {@link DisruptionPass} and
+ * carries out what it decides, one voluntary command at a time. Expired NodeClaims are deleted at
+ * once. A voluntary {@link Command} goes: taint the candidates {@code karpenter.sh/disrupted:NoSchedule}
+ * → launch the replacements (through the provisioner's creation path) → wait until every replacement
+ * is initialized → wait {@link #VALIDATION} → validate (no pod arrived on a candidate, the budget of
+ * the reason still allows the candidates) → delete the candidates' NodeClaims (their termination
+ * drains them). Any failure or a failed validation aborts: the candidates are untainted. A node
+ * tainted {@code disrupted} that no command in flight names (after a restart, say) is untainted.
+ * Time comes from the injected clock only.
+ */
+public final class DisruptionController implements Reconciler {
+
+    /** Karpenter's validation period before a command's candidates are deleted. */
+    public static final Duration VALIDATION = Duration.ofSeconds(15);
+    /** How long the replacements may take to initialize before the command is abandoned. */
+    public static final Duration REPLACEMENT_TIMEOUT = Duration.ofMinutes(10);
+    public static final Taint DISRUPTED = new Taint(TaintKeys.DISRUPTED, null, "NoSchedule");
+
+    private final Cluster cluster;
+    private final CloudProvider cloud;
+    private final Clock clock;
+    private final Timeline log;
+    private final Supplier<Set<String>> nominated;
+    private final Function<List<PlannedNodeClaim>, List<String>> launch;
+    private InFlight inFlight;
+    /** Replacements whose candidates' pods are not bound again yet: NodeClaim name → those pods, and until when it is protected. */
+    private final Map<String, Awaiting> awaiting = new HashMap<>();
+
+    private record Awaiting(Set<String> pods, Set<String> from, Instant until) {
+    }
+
+    /** How long a replacement stays nominated for its candidates' pods at most, after the candidates were deleted. */
+    public static final Duration RESCHEDULE_WINDOW = Duration.ofMinutes(5);
+
+    /** A command being carried out: its replacements' NodeClaim names, the pods on each candidate at the decision, and when it may proceed. */
+    private record InFlight(Command command, List<String> replacements, Map<String, Set<String>> podsAt, Instant started, Instant validateAt) {
+        InFlight validatingAt(Instant at) {
+            return new InFlight(command, replacements, podsAt, started, at);
+        }
+    }
+
+    /**
+     * @param nominated the nodes and NodeClaims the provisioner has planned pending pods onto
+     * @param launch    creates and launches NodeClaims for planned ones, returning their names
+     */
+    public DisruptionController(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log, Supplier<Set<String>> nominated,
+                                Function<List<PlannedNodeClaim>, List<String>> launch) {
+        this.cluster = cluster;
+        this.cloud = cloud;
+        this.clock = clock;
+        this.log = log;
+        this.nominated = nominated;
+        this.launch = launch;
+    }
+
+    @Override
+    public String name() {
+        return "disruption";
+    }
+
+    /** Whether a voluntary command is being carried out. */
+    public synchronized boolean busy() {
+        return inFlight != null;
+    }
+
+    @Override
+    public synchronized void reconcile() {
+        Instant now = clock.instant();
+        ClusterSnapshot s = cluster.snapshot();
+        untaintOrphans(s);
+        if (inFlight != null) {
+            try {
+                advance(s, now);
+            } catch (RuntimeException e) {
+                abort("failed: " + e.getMessage());
+                throw e;
+            }
+            return;
+        }
+        DisruptionResult result = DisruptionPass.run(s, now, cloud, nominated(s, now));
+        for (Command expired : result.expirations()) {
+            log.record(new TimelineEvent(now, TimelineEvent.Kind.DISRUPTION, names(expired), expired.describe()));
+            for (Candidate c : expired.candidates()) delete(c.claim());
+        }
+        result.command().ifPresent(cmd -> start(s, cmd, now));
+    }
+
+    private void start(ClusterSnapshot s, Command cmd, Instant now) {
+        Map<String, Set<String>> podsAt = new HashMap<>();
+        for (Candidate c : cmd.candidates()) podsAt.put(c.name(), pods(s, c.name()));
+        inFlight = new InFlight(cmd, List.of(), podsAt, now, null);
+        log.record(new TimelineEvent(now, TimelineEvent.Kind.DISRUPTION, names(cmd), "decided " + cmd.describe()));
+        try {
+            for (Candidate c : cmd.candidates()) if (c.node() != null) cluster.editNode(c.node().name(), Map.of(), Set.of(), List.of(DISRUPTED));
+            List<String> replacements = cmd.replacements().isEmpty() ? List.of() : launch.apply(cmd.replacements());
+            if (replacements.size() != cmd.replacements().size()) {
+                abort("only " + replacements.size() + " of " + cmd.replacements().size() + " replacements could be created");
+                return;
+            }
+            inFlight = new InFlight(cmd, replacements, podsAt, now, replacements.isEmpty() ? now.plus(VALIDATION) : null);
+        } catch (RuntimeException e) {
+            abort("failed: " + e.getMessage());
+            throw e;
+        }
+    }
+
+    private void advance(ClusterSnapshot s, Instant now) {
+        if (inFlight.validateAt() == null) {
+            Map<String, NodeClaim> claims = new HashMap<>();
+            for (NodeClaim c : s.nodeClaims()) claims.put(c.name(), c);
+            for (String r : inFlight.replacements()) {
+                NodeClaim c = claims.get(r);
+                if (c == null || c.deleting()) {
+                    abort("replacement " + r + " is gone");
+                    return;
+                }
+            }
+            if (inFlight.replacements().stream().allMatch(r -> claims.get(r).initialized())) {
+                inFlight = inFlight.validatingAt(now.plus(VALIDATION));
+            } else if (!now.isBefore(inFlight.started().plus(REPLACEMENT_TIMEOUT))) {
+                abort("replacements not initialized within " + REPLACEMENT_TIMEOUT.toMinutes() + " minutes");
+            }
+            return;
+        }
+        if (now.isBefore(inFlight.validateAt())) return;
+        String invalid = Validation.check(s, now, cloud, nominated(s, now), inFlight.command(), inFlight.podsAt());
+        if (invalid != null) {
+            abort(invalid);
+            return;
+        }
+        Command cmd = inFlight.command();
+        Map<String, NodeClaim> claims = new HashMap<>();
+        for (NodeClaim c : s.nodeClaims()) claims.put(c.name(), c);
+        for (Candidate c : cmd.candidates()) {
+            NodeClaim live = claims.get(c.claim().name());
+            if (live != null) delete(live);
+        }
+        Set<String> displaced = new HashSet<>();
+        inFlight.podsAt().values().forEach(displaced::addAll);
+        Set<String> from = new HashSet<>(inFlight.podsAt().keySet());
+        for (String r : inFlight.replacements()) awaiting.put(r, new Awaiting(displaced, from, now.plus(RESCHEDULE_WINDOW)));
+        log.record(new TimelineEvent(now, TimelineEvent.Kind.DISRUPTION, names(cmd), String.format(java.util.Locale.ROOT,
+                "executed %s: deleting %d NodeClaim(s)%s, saving $%.4f/h", cmd.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                cmd.candidates().size(), inFlight.replacements().isEmpty() ? "" : " after " + inFlight.replacements() + " initialized",
+                cmd.savingsPerHour())));
+        inFlight = null;
+    }
+
+    /**
+     * The provisioner's nominations, plus the replacements of executed commands (NodeClaim and Node
+     * names) until the pods their candidates held are bound elsewhere (or gone): a replacement is empty between the
+     * candidates' deletion and the pods' rescheduling, and must not be taken for an empty node
+     * (Karpenter nominates it when its provisioner schedules the evicted pods).
+     */
+    private Set<String> nominated(ClusterSnapshot s, Instant now) {
+        Set<String> out = new HashSet<>(nominated.get());
+        Map<String, String> boundTo = new HashMap<>();
+        for (Pod p : s.pods()) boundTo.put(p.key(), p.isBound() ? p.nodeName() : "");
+        awaiting.entrySet().removeIf(e -> !now.isBefore(e.getValue().until()) || e.getValue().pods().stream()
+                .allMatch(p -> !boundTo.containsKey(p) || !boundTo.get(p).isEmpty() && !e.getValue().from().contains(boundTo.get(p))));
+        for (NodeClaim c : s.nodeClaims()) {
+            if (!awaiting.containsKey(c.name())) continue;
+            out.add(c.name());
+            if (c.status() != null && c.status().nodeName() != null) out.add(c.status().nodeName());
+        }
+        return out;
+    }
+
+    /** Gives the command up: untaints its candidates. Replacements already launched stay (consolidation may remove them later). */
+    private void abort(String why) {
+        Command cmd = inFlight.command();
+        inFlight = null;
+        for (Candidate c : cmd.candidates()) if (c.node() != null) untaint(c.node().name());
+        log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.DISRUPTION, names(cmd), "aborted " + cmd.describe() + ": " + why));
+    }
+
+    /** Untaints the nodes tainted {@code disrupted} that no command in flight names and whose NodeClaim is live (not deleting, not gone). */
+    private void untaintOrphans(ClusterSnapshot s) {
+        Set<String> mine = new HashSet<>();
+        if (inFlight != null) for (Candidate c : inFlight.command().candidates()) if (c.node() != null) mine.add(c.node().name());
+        Set<String> live = new HashSet<>();
+        for (NodeClaim c : s.nodeClaims()) if (!c.deleting() && c.status() != null && c.status().nodeName() != null) live.add(c.status().nodeName());
+        for (Node n : s.nodes()) {
+            if (mine.contains(n.name()) || !live.contains(n.name())) continue;
+            if (n.taints().stream().anyMatch(t -> t.key().equals(TaintKeys.DISRUPTED))) {
+                untaint(n.name());
+                log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.DISRUPTION, n.name(), "untainted: no disruption in flight names it"));
+            }
+        }
+    }
+
+    private void untaint(String node) {
+        cluster.editNode(node, Map.of(), Set.of(TaintKeys.DISRUPTED), List.of());
+    }
+
+    private void delete(NodeClaim claim) {
+        if (!claim.deleting()) cluster.update(claim.markDeleting());
+    }
+
+    static Set<String> pods(ClusterSnapshot s, String node) {
+        Set<String> out = new HashSet<>();
+        for (Pod p : s.pods()) if (node.equals(p.nodeName()) && !p.daemonSet()) out.add(p.key());
+        return out;
+    }
+
+    private static String names(Command cmd) {
+        List<String> out = new ArrayList<>();
+        for (Candidate c : cmd.candidates()) out.add(c.name());
+        return String.join(",", out);
+    }
+}

@@ -1,0 +1,180 @@
+package dev.jig.controller.disruption;
+
+import dev.jig.api.karpenter.TaintKeys;
+import dev.jig.controller.loop.TimelineEvent;
+import dev.jig.controller.model.Node;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.scheduling.PlannedNodeClaim;
+import dev.jig.controller.simulate.InMemoryCluster;
+import dev.jig.controller.simulate.SimulatedClock;
+import dev.jig.controller.testing.Fixtures;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The executor's state machine on a fake clock: taint, replace, wait, validate, delete; abort and untaint on anything else. */
+class DisruptionControllerTest {
+
+    private final SimulatedClock clock = new SimulatedClock(World.NOW);
+    private final InMemoryCluster cluster = new InMemoryCluster();
+    private final List<TimelineEvent> events = new ArrayList<>();
+    private final List<List<PlannedNodeClaim>> launched = new ArrayList<>();
+
+    private DisruptionController controller(World w, Function<List<PlannedNodeClaim>, List<String>> launch) {
+        w.pools.forEach(cluster::put);
+        cluster.put(Fixtures.AL2023);
+        w.nodes.forEach(cluster::register);
+        w.claims.forEach(cluster::create);
+        w.pods.forEach(cluster::put);
+        return new DisruptionController(cluster, w.cloud, clock, events::add, Set::of, planned -> {
+            launched.add(planned);
+            return launch.apply(planned);
+        });
+    }
+
+    private DisruptionController controller(World w) {
+        return controller(w, planned -> List.of());
+    }
+
+    private Node node(String name) {
+        return cluster.snapshot().nodes().stream().filter(n -> n.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private NodeClaim claim(String name) {
+        return cluster.snapshot().nodeClaims().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private boolean tainted(String node) {
+        return node(node).taints().stream().anyMatch(t -> t.key().equals(TaintKeys.DISRUPTED) && t.effect().equals("NoSchedule"));
+    }
+
+    private void tick(DisruptionController c, Duration d) {
+        clock.advance(d);
+        c.reconcile();
+    }
+
+    private static World emptyAndBusy() {
+        return new World().pool(World.pool("a", World.disruption("WhenEmptyOrUnderutilized", "0s", "100%"), World.types("c5.large", "m5.large"),
+                        World.capacity("on-demand")))
+                .node("empty", "c5.large", "on-demand", "a")
+                .node("busy", "c5.large", "on-demand", "a", World.pod("p", 1500));
+    }
+
+    @Test
+    void anEmptyNodeIsTaintedThenDeletedAfterTheValidationPeriod() {
+        DisruptionController c = controller(emptyAndBusy());
+        c.reconcile();
+        assertThat(tainted("empty")).isTrue();
+        assertThat(c.busy()).isTrue();
+        tick(c, Duration.ofSeconds(14));
+        assertThat(claim("empty").deleting()).as("not before 15 s").isFalse();
+        tick(c, Duration.ofSeconds(1));
+        assertThat(claim("empty").deleting()).isTrue();
+        assertThat(claim("busy").deleting()).isFalse();
+        assertThat(c.busy()).isFalse();
+        assertThat(events).extracting(TimelineEvent::message).anySatisfy(m -> assertThat(m).startsWith("decided Empty/emptiness: delete [empty]"))
+                .anySatisfy(m -> assertThat(m).startsWith("executed emptiness").contains("saving $0.0850/h"));
+    }
+
+    @Test
+    void aPodThatArrivesBeforeValidationAbortsTheCommandAndUntaintsTheNode() {
+        DisruptionController c = controller(emptyAndBusy());
+        c.reconcile();
+        assertThat(tainted("empty")).isTrue();
+        cluster.put(World.pod("tolerant", 100).with().nodeName("empty").build());
+        tick(c, DisruptionController.VALIDATION);
+        assertThat(claim("empty").deleting()).isFalse();
+        assertThat(tainted("empty")).isFalse();
+        assertThat(c.busy()).isFalse();
+        assertThat(events).extracting(TimelineEvent::message).anySatisfy(m -> assertThat(m).startsWith("aborted").contains("arrived on empty"));
+    }
+
+    private static World underutilized() {
+        return new World().pool(World.pool("a", World.disruption("WhenEmptyOrUnderutilized", "0s", "100%"), World.types("c5.large", "m5.large"),
+                        World.capacity("on-demand")))
+                .node("big", "m5.large", "on-demand", "a", World.pod("p", 100));
+    }
+
+    @Test
+    void aReplacementIsLaunchedAndInitializedBeforeTheCandidateIsDeleted() {
+        World w = underutilized();
+        List<String> names = List.of("big");
+        DisruptionController c = controller(w, planned -> {
+            NodeClaim template = claim(names.get(0));
+            cluster.create(new NodeClaim("replacement", "a", "default", template.labels(), List.of(), template.requests(), List.of(), List.of(),
+                    clock.instant(), false, null));
+            return List.of("replacement");
+        });
+        c.reconcile();
+        assertThat(launched).singleElement().satisfies(p -> assertThat(p).singleElement()
+                .satisfies(r -> assertThat(r.cheapest().type().name()).isEqualTo("c5.large")));
+        assertThat(tainted("big")).isTrue();
+        tick(c, Duration.ofMinutes(2));
+        assertThat(claim("big").deleting()).as("the replacement is not initialized").isFalse();
+        NodeClaim r = claim("replacement");
+        NodeClaim.Status st = new NodeClaim.Status("sim:///x/r", "c5.large", World.ZONE, "on-demand", 0.085,
+                claim("big").status().capacity(), claim("big").status().allocatable(), null, List.of());
+        for (String cond : List.of(NodeClaim.LAUNCHED, NodeClaim.REGISTERED, NodeClaim.INITIALIZED)) st = NodeClaim.condition(st, cond, true, cond, "", clock.instant());
+        cluster.update(r.withStatus(st));
+        tick(c, Duration.ofSeconds(1));
+        tick(c, Duration.ofSeconds(14));
+        assertThat(claim("big").deleting()).isFalse();
+        tick(c, Duration.ofSeconds(1));
+        assertThat(claim("big").deleting()).isTrue();
+        assertThat(events).extracting(TimelineEvent::message).anySatisfy(m -> assertThat(m).contains("after [replacement] initialized", "saving $0.0110/h"));
+    }
+
+    @Test
+    void aReplacementThatCannotBeCreatedAbortsAndUntaints() {
+        DisruptionController c = controller(underutilized(), planned -> List.of());
+        c.reconcile();
+        assertThat(launched).hasSize(1);
+        assertThat(tainted("big")).isFalse();
+        assertThat(c.busy()).isFalse();
+        assertThat(claim("big").deleting()).isFalse();
+        assertThat(events).extracting(TimelineEvent::message).anySatisfy(m -> assertThat(m).startsWith("aborted").contains("only 0 of 1 replacements"));
+    }
+
+    @Test
+    void aReplacementThatNeverInitializesIsAbandonedAndTheCandidateUntainted() {
+        DisruptionController c = controller(underutilized(), planned -> {
+            cluster.create(new NodeClaim("replacement", "a", "default", java.util.Map.of(), List.of(), dev.jig.api.karpenter.ResourceList.ZERO,
+                    List.of(), List.of(), clock.instant(), false, null));
+            return List.of("replacement");
+        });
+        c.reconcile();
+        tick(c, DisruptionController.REPLACEMENT_TIMEOUT);
+        assertThat(tainted("big")).isFalse();
+        assertThat(claim("big").deleting()).isFalse();
+        assertThat(c.busy()).isFalse();
+    }
+
+    @Test
+    void aNodeLeftTaintedByAnEarlierRunIsUntainted() {
+        World w = new World().pool(World.pool("a", World.disruption("WhenEmpty", "1h", "100%"), World.types("c5.large")))
+                .node("left", "c5.large", "on-demand", "a", cl -> cl, n -> n.withTaints(List.of(DisruptionController.DISRUPTED)), World.pod("p", 100));
+        DisruptionController c = controller(w);
+        c.reconcile();
+        assertThat(tainted("left")).isFalse();
+        assertThat(events).extracting(TimelineEvent::message).contains("untainted: no disruption in flight names it");
+    }
+
+    @Test
+    void anExpiredNodeIsDeletedAtOnce() {
+        World w = new World().pool(World.pool("a", World.disruption("WhenEmpty", "1h", "100%"), World.types("c5.large")))
+                .node("old", "c5.large", "on-demand", "a", World.pod("p", 100));
+        clock.advance(Duration.ofDays(31));
+        DisruptionController c = controller(w);
+        c.reconcile();
+        assertThat(claim("old").deleting()).isTrue();
+        assertThat(events).extracting(TimelineEvent::message).anySatisfy(m -> assertThat(m).startsWith("Expired"));
+    }
+}
