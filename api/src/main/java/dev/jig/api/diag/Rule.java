@@ -138,6 +138,8 @@ public enum Rule {
             "Nodes get their tenant from their NodePool at registration; delete the node and let its pool replace it instead of relabelling it."),
     TENANCY_NOT_SYNCED("JIG0530", ERROR, "tenancy view not synced yet",
             "The webhook has not read the jig-tenancy ConfigMap, Nodes and NodePools yet; retry shortly, and check that jig-system/jig-tenancy exists."),
+    NODECLAIM_NOT_ALLOWED("JIG0531", ERROR, "only the node labellers and label admins may create or change a NodeClaim",
+            "NodeClaims carry the labels (the node key among them), taints and node class their Node registers with; let Karpenter or Jig's controller create them from a compiled NodePool."),
 
     // --- JIG06xx: controller: why a pod cannot be placed, and simulate scenarios ---------------
     POD_TAINTS("JIG0601", ERROR, "pod does not tolerate the pool's taints",

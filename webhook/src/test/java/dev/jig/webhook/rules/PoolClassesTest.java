@@ -13,6 +13,7 @@ import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.admission.WebhookSettings;
 import dev.jig.webhook.tenancy.TenancyView;
 import dev.jig.webhook.testing.Catalogue.Case;
+import dev.jig.webhook.testing.NodeClaimClasses;
 import dev.jig.webhook.testing.PoolClasses;
 import dev.jig.webhook.testing.PoolWorld;
 import dev.jig.webhook.testing.Requests;
@@ -32,13 +33,14 @@ class PoolClassesTest {
 
     static Stream<Case> cases() {
         return Stream.of(PoolClasses.weightBands(), PoolClasses.metadataUpdates(), PoolClasses.isolationPlacement(), PoolClasses.nodeClasses(),
-                PoolClasses.nodeClassClaims(), PoolClasses.nodeTenancyKey()).flatMap(List::stream);
+                PoolClasses.nodeClassClaims(), PoolClasses.nodeTenancyKey(), NodeClaimClasses.writers()).flatMap(List::stream);
     }
 
     @Test
     void everyClassHasAtLeastFiveCases() {
         for (List<?> table : List.of(PoolClasses.weightBands(), PoolClasses.metadataUpdates(), PoolClasses.metadataMutations(),
-                PoolClasses.isolationPlacement(), PoolClasses.nodeClasses(), PoolClasses.nodeClassClaims(), PoolClasses.nodeTenancyKey())) {
+                PoolClasses.isolationPlacement(), PoolClasses.nodeClasses(), PoolClasses.nodeClassClaims(), PoolClasses.nodeTenancyKey(),
+                NodeClaimClasses.writers())) {
             assertThat(table).hasSizeGreaterThanOrEqualTo(5);
         }
     }
