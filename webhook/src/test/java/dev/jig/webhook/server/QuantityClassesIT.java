@@ -23,6 +23,7 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -125,6 +126,31 @@ class QuantityClassesIT {
                 new Review("look-alike: +408 is positive", "payments-api", limit("cpu", "+408"), null));
     }
 
+    static Stream<Review> nullLimits() {
+        return Stream.of(
+                new Review("null cpu limit is missing (unlimited to Karpenter)", "payments-api", limitJson("cpu", "null"), Rule.POOL_LIMITS_MISSING),
+                new Review("null cpu limit violates the CRD schema", "payments-api", limitJson("cpu", "null"), Rule.KARPENTER_SCHEMA),
+                new Review("null memory limit is missing", "payments-api", limitJson("memory", "null"), Rule.POOL_LIMITS_MISSING),
+                new Review("null GPU limit on a tenant's pool is missing", "payments-api", limitJson("nvidia.com/gpu", "null"),
+                        Rule.POOL_LIMITS_MISSING),
+                new Review("null cpu limit on another tenant's pool is missing", "platform-tools-tools", limitJson("cpu", "null"),
+                        Rule.POOL_LIMITS_MISSING),
+                new Review("look-alike: a cpu limit of 0 as a JSON integer", "payments-api", limitJson("cpu", "0"), null),
+                new Review("look-alike: a GPU limit of \"0\"", "payments-api", limit("nvidia.com/gpu", "0"), null));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("nullLimits")
+    void nullLimitsAreMissingLimits(Review r) throws Exception {
+        verify(r);
+    }
+
+    @Test
+    void thisPoolsUnreadableLimitIsRefusedByTheQuotaCheckToo() throws Exception {
+        String message = verify(new Review("unreadable cpu", "payments-api", limit("cpu", "1e1.5"), Rule.KARPENTER_QUANTITY));
+        assertThat(message).contains("NodePool 'payments-api' has a cpu limit Kubernetes cannot read").contains("cannot be judged");
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("quantitiesKubernetesReadsDifferently")
     void quantitiesKubernetesReadsDifferentlyAreJudgedAsKubernetesReadsThem(Review r) throws Exception {
@@ -137,7 +163,8 @@ class QuantityClassesIT {
         verify(r);
     }
 
-    private static void verify(Review r) throws Exception {
+    /** Checks the decision and returns the response's message. */
+    private static String verify(Review r) throws Exception {
         ObjectNode pool = r.change().apply(Acme.object("NodePool", r.pool()));
         ((ObjectNode) pool.at("/metadata/annotations")).put(Annotations.CONTENT_HASH, Provenance.contentHash(pool));
         var input = Requests.pool(Operation.UPDATE, pool, Acme.object("NodePool", r.pool()));
@@ -146,10 +173,11 @@ class QuantityClassesIT {
         String message = response.path("status").path("message").asText();
         if (r.expected() == null) {
             assertThat(response.path("allowed").asBoolean()).as(r.name() + ": " + message).isTrue();
-            return;
+            return message;
         }
         assertThat(response.path("allowed").asBoolean()).as(r.name()).isFalse();
         assertThat(response.path("status").path("code").asInt()).isEqualTo(403);
         assertThat(message).as(r.name()).contains(r.expected().id()).contains("Fix: ");
+        return message;
     }
 }
