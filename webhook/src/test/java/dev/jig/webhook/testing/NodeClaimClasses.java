@@ -3,6 +3,7 @@ package dev.jig.webhook.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.diag.Rule;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.AdmissionInput.Principal;
 import dev.jig.webhook.admission.Operation;
@@ -18,12 +19,7 @@ import java.util.UUID;
  */
 public final class NodeClaimClasses {
 
-    static final String NODE_KEY = "node-restriction.kubernetes.io/jig-tenant";
-    public static final Principal CONTROLLER = new Principal("system:serviceaccount:jig-system:jig-controller",
-            List.of("system:serviceaccounts", "system:serviceaccounts:jig-system", "system:authenticated"));
-    /** A group named like the controller's service account matches nobody: labellers are typed principals. */
-    static final Principal CONTROLLER_LOOK_ALIKE = new Principal("mallory@acme.example",
-            List.of("system:serviceaccount:jig-system:jig-controller", "system:authenticated"));
+    static final String NODE_KEY = WellKnownLabels.NODE_TENANT;
 
     private NodeClaimClasses() {
     }
@@ -66,7 +62,7 @@ public final class NodeClaimClasses {
         c.add(new Case("a developer creates a NodeClaim of its own tenant", request(Operation.CREATE, alpha, null, Requests.DEVELOPER),
                 Rule.NODECLAIM_NOT_ALLOWED));
         c.add(new Case("a group named like the controller's service account creates a NodeClaim",
-                request(Operation.CREATE, alpha, null, CONTROLLER_LOOK_ALIKE), Rule.NODECLAIM_NOT_ALLOWED));
+                request(Operation.CREATE, alpha, null, PodClasses.GROUP_NAMED_LIKE_CONTROLLER), Rule.NODECLAIM_NOT_ALLOWED));
         c.add(new Case("a developer relabels a NodeClaim to another tenant's node key",
                 request(Operation.UPDATE, asBeta, alpha, Requests.DEVELOPER), Rule.NODECLAIM_NOT_ALLOWED));
         c.add(new Case("a developer removes a NodeClaim's isolation taint", request(Operation.UPDATE, untainted, alpha, Requests.DEVELOPER),
@@ -76,7 +72,7 @@ public final class NodeClaimClasses {
                 Rule.NODECLAIM_NOT_ALLOWED));
         c.add(new Case("a developer adds a label to a NodeClaim", request(Operation.UPDATE, with(alpha, "/metadata/labels", "team", "x"), alpha,
                 Requests.DEVELOPER), Rule.NODECLAIM_NOT_ALLOWED));
-        c.add(new Case("Jig's controller creates a NodeClaim", request(Operation.CREATE, alpha, null, CONTROLLER), null));
+        c.add(new Case("Jig's controller creates a NodeClaim", request(Operation.CREATE, alpha, null, PodClasses.CONTROLLER), null));
         c.add(new Case("Karpenter creates a NodeClaim", request(Operation.CREATE, claim("beta-web-q9z1m", "beta"), null, Requests.KARPENTER), null));
         c.add(new Case("Karpenter writes a NodeClaim's labels", request(Operation.UPDATE, asBeta, alpha, Requests.KARPENTER), null));
         c.add(new Case("the GitOps label admin creates a NodeClaim", request(Operation.CREATE, alpha, null, Requests.GITOPS), null));
