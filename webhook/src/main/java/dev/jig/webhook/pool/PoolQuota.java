@@ -65,7 +65,8 @@ final class PoolQuota {
      * zero; a negative limit (refused on admission, but one may predate the webhook) counts as zero, since
      * it launches nothing and must not offset the others. This pool's own negative limit is already refused
      * by the shared Karpenter rules and judged no further here; its own unreadable limit is refused here too
-     * ({@code JIG0304}), so the quota check never passes by default on what it could not read.
+     * ({@code JIG0304}) unless a finding at that limit already refuses it, so the quota check never passes by
+     * default on what it could not read, and admission still reports what {@code jig validate} reports.
      */
     private static void sum(String name, String owner, String resource, JsonNode limits, Map<String, JsonNode> others,
                             Quantity quota, List<Finding> out) {
@@ -73,8 +74,11 @@ final class PoolQuota {
         try {
             sum = Quantity.fromJson(limits.get(resource));
         } catch (IllegalArgumentException e) {
-            out.add(new Finding(Rule.KARPENTER_QUANTITY, "NodePool '" + name + "' has a " + resource + " limit Kubernetes cannot read ("
-                    + e.getMessage() + "), so the quota of tenant '" + owner + "' cannot be judged"));
+            String at = "/spec/limits/" + resource.replace("~", "~0").replace("/", "~1") + ":";
+            if (out.stream().noneMatch(f -> f.detail().startsWith(at))) {
+                out.add(new Finding(Rule.KARPENTER_QUANTITY, at + " NodePool '" + name + "' has a " + resource + " limit Kubernetes cannot read ("
+                        + e.getMessage() + "), so the quota of tenant '" + owner + "' cannot be judged"));
+            }
             return;
         }
         if (sum.signum() < 0) return;
