@@ -21,7 +21,7 @@ import java.util.Set;
  *   "host": "0.0.0.0", "port": 8443,
  *   "tlsCert": "/etc/jig-webhook/tls/tls.crt", "tlsKey": "/etc/jig-webhook/tls/tls.key",
  *   "tlsReloadSeconds": 10,
- *   "breakGlass": ["emergency-pool"],
+ *   "breakGlass": ["NodePool/emergency-pool"],
  *   "exemptNamespaces": ["kube-system", "kube-public", "kube-node-lease", "jig-system"],
  *   "nodeLabellers": ["system:serviceaccount:jig-system:jig-controller"],
  *   "platformDefaults": {"expireAfter": "720h", "budgets": [{"nodes": "10%"}]},

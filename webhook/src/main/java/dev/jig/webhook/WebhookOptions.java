@@ -40,7 +40,8 @@ public final class WebhookOptions {
     Long tlsReloadSeconds;
 
     @Option(names = "--break-glass", split = ",", defaultValue = "${env:JIG_WEBHOOK_BREAK_GLASS}",
-            description = "NodePool/EC2NodeClass names admitted without provenance")
+            description = "NodePool/<name> and EC2NodeClass/<name> entries admitted without provenance"
+                    + " (a bare <name> is read as NodePool/<name>, for one release; any other form is a usage error)")
     List<String> breakGlass;
 
     @Option(names = "--exempt-namespaces", split = ",", defaultValue = "${env:JIG_WEBHOOK_EXEMPT_NAMESPACES}",

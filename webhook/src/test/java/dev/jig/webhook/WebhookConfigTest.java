@@ -22,14 +22,14 @@ class WebhookConfigTest {
         assertThat(cfg.tlsCert()).isEqualTo(Path.of("/tls/a.crt"));
         assertThat(cfg.tlsKey()).isEqualTo(Path.of("/etc/jig-webhook/tls/tls.key"));
         assertThat(cfg.tlsReload()).isEqualTo(Duration.ofSeconds(3));
-        assertThat(cfg.settings().breakGlass()).containsExactly("p1");
+        assertThat(cfg.settings().breakGlass()).containsExactly("NodePool/p1");
         assertThat(cfg.settings().exemptNamespaces()).containsExactlyInAnyOrder("kube-system", "ops");
         assertThat(cfg.settings().expireAfter()).isEqualTo("336h");
         assertThat(cfg.settings().budgets().toString()).isEqualTo("[{\"nodes\":\"5%\"}]");
-        WebhookConfig flagged = cfg.with(null, 10443, null, Path.of("/k"), List.of("p2", "p3"), true);
+        WebhookConfig flagged = cfg.with(null, 10443, null, Path.of("/k"), List.of("p2", "EC2NodeClass/p3"), true);
         assertThat(flagged.port()).isEqualTo(10443);
         assertThat(flagged.tlsKey()).isEqualTo(Path.of("/k"));
-        assertThat(flagged.settings().breakGlass()).isEqualTo(Set.of("p2", "p3"));
+        assertThat(flagged.settings().breakGlass()).isEqualTo(Set.of("NodePool/p2", "EC2NodeClass/p3"));
         assertThat(flagged.noopEndpoint()).isTrue();
     }
 

@@ -44,7 +44,7 @@ class WebhookOptionsTest {
         assertThat(cfg.drain()).isEqualTo(Duration.ofSeconds(7));
         assertThat(cfg.stopTimeout()).isEqualTo(Duration.ofSeconds(3));
         assertThat(cfg.tlsReload()).isEqualTo(Duration.ofSeconds(10));
-        assertThat(cfg.settings().breakGlass()).isEqualTo(Set.of("p1", "p2"));
+        assertThat(cfg.settings().breakGlass()).isEqualTo(Set.of("NodePool/p1", "NodePool/p2"));
         assertThat(cfg.settings().exemptNamespaces()).containsExactly("ops");
         assertThat(cfg.noopEndpoint()).isFalse();
     }
@@ -59,6 +59,14 @@ class WebhookOptionsTest {
                 .containsExactly("system:serviceaccount:ops:labeller");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("--node-labellers", "node-admins").resolve())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'node-admins'");
+    }
+
+    @Test
+    void breakGlassEntriesNameTheirKindAndAnotherKindIsAUsageError() {
+        assertThat(parse("--break-glass", "NodePool/a,EC2NodeClass/b,c").resolve().settings().breakGlass())
+                .containsExactlyInAnyOrder("NodePool/a", "EC2NodeClass/b", "NodePool/c");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("--break-glass", "Pod/x").resolve())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'Pod/x'");
     }
 
     @Test

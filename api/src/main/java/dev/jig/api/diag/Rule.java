@@ -103,9 +103,9 @@ public enum Rule {
 
     // --- JIG05xx: admission webhook ---------------------------------------------------------
     POOL_NOT_COMPILED("JIG0501", ERROR, "pool was not compiled by Jig",
-            "Change the policy in git and let GitOps apply the compiled object; in an emergency, add the name to the webhook's break-glass list."),
+            "Change the policy in git and let GitOps apply the compiled object; in an emergency, add <kind>/<name> (NodePool/x or EC2NodeClass/x) to the webhook's break-glass list."),
     POOL_BREAK_GLASS("JIG0502", WARNING, "pool admitted through the break-glass list",
-            "Move the change into the policies in git and remove the name from the break-glass list."),
+            "Move the change into the policies in git and remove the entry from the break-glass list."),
     POOL_TENANT_MISMATCH("JIG0503", ERROR, "pool's tenant label, taint and owner disagree",
             "A tenant's pool carries the label <tenancy key>=<tenant> on itself and, in spec.template.metadata.labels, the node key node-restriction.kubernetes.io/jig-tenant=<tenant> and <tenancy key>=<tenant> (and, for dedicated tenants, the taint <tenancy key>=<tenant>:NoSchedule in spec.template.spec.taints, not startupTaints), and the tenancy ConfigMap must list it under that tenant; no label, requirement or taint may name another tenant, another tenant's pool (jig.dev/pool) or another class (karpenter.k8s.aws/ec2nodeclass), and a pool no tenant lists names none. An EC2NodeClass carries its owner's tenancy label and spec.tags entry, or none when no tenant owns it."),
     POOL_LIMITS_MISSING("JIG0504", ERROR, "pool has no cpu, memory and nvidia.com/gpu limits",
@@ -138,6 +138,8 @@ public enum Rule {
             "Nodes get their tenant from their NodePool at registration; delete the node and let its pool replace it instead of relabelling it."),
     TENANCY_NOT_SYNCED("JIG0530", ERROR, "tenancy view not synced yet",
             "The webhook has not read the jig-tenancy ConfigMap, Nodes and NodePools yet; retry shortly, and check that jig-system/jig-tenancy exists."),
+    NODECLAIM_NOT_ALLOWED("JIG0531", ERROR, "only the node labellers and label admins may create or change a NodeClaim",
+            "NodeClaims carry the labels (the node key among them), taints and node class their Node registers with; let Karpenter or Jig's controller create them from a compiled NodePool."),
 
     // --- JIG06xx: controller: why a pod cannot be placed, and simulate scenarios ---------------
     POD_TAINTS("JIG0601", ERROR, "pod does not tolerate the pool's taints",

@@ -111,6 +111,11 @@ class ValidateCommandTest {
     }
 
     @Test
+    void aNullLimitIsJig0301AtItsValue() throws IOException {
+        findings("cpu: 1000", "cpu: null", "null", "error[JIG0301] NodePool 'default': /spec/limits/cpu: must be an integer or a string, not null");
+    }
+
+    @Test
     void aLimitKubernetesCannotParseIsJig0304() throws IOException {
         findings("cpu: 1000", "cpu: 1e1.5", "1e1.5", "error[JIG0304] NodePool 'default': /spec/limits/cpu: invalid quantity '1e1.5'");
     }

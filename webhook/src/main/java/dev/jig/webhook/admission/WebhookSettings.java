@@ -4,12 +4,16 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.jig.api.tenancy.PrincipalName;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The webhook's own configuration that rules depend on (the rest comes from the tenancy view):
  *
- * @param breakGlass names of NodePools and EC2NodeClasses admitted without provenance (each
- *     admission is logged as an audit line); meant for emergencies, emptied again afterwards
+ * @param breakGlass NodePools and EC2NodeClasses admitted without provenance (each admission is logged as an audit
+ *     line), as kind-qualified entries {@code NodePool/<name>} or {@code EC2NodeClass/<name>}; meant for emergencies,
+ *     emptied again afterwards. A bare {@code <name>} (the form before entries were kind-qualified) is still read for
+ *     one release, as {@code NodePool/<name>} only: it never admits an EC2NodeClass of that name. An entry of any other
+ *     form is refused (the webhook does not start, exit 2), so a typo never widens or silently drops a grant.
  * @param exemptNamespaces namespaces whose pods and labels no rule touches, by
  *     {@code kubernetes.io/metadata.name} (which the API server sets from the name, so a tenant
  *     cannot forge it); the webhook configurations exclude the same list
@@ -25,6 +29,8 @@ import java.util.Set;
 public record WebhookSettings(Set<String> breakGlass, Set<String> exemptNamespaces, String expireAfter, ArrayNode budgets,
                               List<String> nodeLabellers) {
 
+    private static final String NODE_POOL = "NodePool";
+    private static final Set<String> BREAK_GLASS_KINDS = Set.of(NODE_POOL, "EC2NodeClass");
     public static final Set<String> DEFAULT_EXEMPT = Set.of("kube-system", "kube-public", "kube-node-lease", "jig-system");
     /**
      * Jig's controller and Karpenter, by their service accounts in the deployments Jig ships and in the two namespaces
@@ -34,7 +40,7 @@ public record WebhookSettings(Set<String> breakGlass, Set<String> exemptNamespac
             "system:serviceaccount:kube-system:karpenter", "system:serviceaccount:karpenter:karpenter");
 
     public WebhookSettings {
-        breakGlass = Set.copyOf(breakGlass);
+        breakGlass = breakGlass.stream().map(WebhookSettings::breakGlassEntry).collect(Collectors.toUnmodifiableSet());
         exemptNamespaces = Set.copyOf(exemptNamespaces);
         budgets = budgets == null ? null : budgets.deepCopy();
         nodeLabellers = List.copyOf(nodeLabellers);
@@ -66,6 +72,23 @@ public record WebhookSettings(Set<String> breakGlass, Set<String> exemptNamespac
 
     public WebhookSettings withNodeLabellers(List<String> principals) {
         return new WebhookSettings(breakGlass, exemptNamespaces, expireAfter, budgets, principals);
+    }
+
+    /** Whether the break-glass list names this object, by kind and name. */
+    public boolean isBreakGlass(String kind, String name) {
+        return breakGlass.contains(kind + "/" + name);
+    }
+
+    /** An entry as {@code <kind>/<name>}: a bare name is a NodePool's; any kind but the two pool kinds is refused. */
+    private static String breakGlassEntry(String entry) {
+        int slash = entry.indexOf('/');
+        String kind = slash < 0 ? NODE_POOL : entry.substring(0, slash);
+        String name = entry.substring(slash + 1);
+        if (!BREAK_GLASS_KINDS.contains(kind) || name.isEmpty() || name.contains("/")) {
+            throw new IllegalArgumentException("break-glass entry '" + entry + "' is neither NodePool/<name> nor EC2NodeClass/<name>"
+                    + " (a bare <name> is read as NodePool/<name>)");
+        }
+        return kind + "/" + name;
     }
 
     public boolean isExempt(String namespace) {

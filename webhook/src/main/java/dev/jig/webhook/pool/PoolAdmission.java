@@ -25,7 +25,8 @@ import java.util.List;
  *       admitted object, so a pool created or edited by hand is refused; and, since that hash is
  *       unkeyed and anyone can recompute it, the request must come from a label admin (the GitOps
  *       principal, {@code Tenancy.labelAdmins()}) — unless the name is on the break-glass list,
- *       which admits it with an audit note;</li>
+ *       which admits it with an audit note (entries name the kind, so one meant for
+ *       NodePool {@code x} never admits EC2NodeClass {@code x});</li>
  *   <li>for NodePools, tenancy ({@link PoolTenancy}), the node class ({@link PoolNodeClass}), limits
  *       and quota ({@link PoolQuota}) and the weight band ({@link PoolWeight}); for EC2NodeClasses,
  *       the tenant they claim ({@link NodeClassTenancy}).</li>
@@ -58,7 +59,7 @@ public final class PoolAdmission {
         List<Finding> notes = new ArrayList<>();
         String name = object.path("metadata").path("name").asText("");
         String kind = object.path("kind").asText("");
-        if (settings.breakGlass().contains(name)) {
+        if (settings.isBreakGlass(kind, name)) {
             notes.add(new Finding(Rule.POOL_BREAK_GLASS, kind + " '" + name + "' admitted without provenance by the break-glass list"));
         } else {
             if (!in.user().isAnyOf(view.tenancy().labelAdmins())) {

@@ -19,7 +19,8 @@ import java.util.Map;
  * is what Karpenter enforces. A tenant's pool must also set an {@code nvidia.com/gpu} limit, 0 when
  * it has no GPUs: Karpenter reads a missing limit as unlimited, so a pool without one could launch
  * GPU nodes past the tenant's GPU quota (the compiler always emits it). A pool no tenant owns
- * counts against no quota and needs only cpu and memory. Two pools admitted at the
+ * counts against no quota and needs only cpu and memory. A limit that is JSON null is missing: the API
+ * server stores it so, and Karpenter reads it as unlimited. Two pools admitted at the
  * same instant can both pass (admission sees no other in-flight request); the next change to
  * either is checked against both.
  */
@@ -30,13 +31,15 @@ final class PoolQuota {
 
     static void check(String name, JsonNode pool, String owner, TenancyView view, List<Finding> out) {
         JsonNode limits = pool.path("spec").path("limits");
-        if (!limits.has("cpu") || !limits.has("memory")) {
+        boolean cpu = limits.hasNonNull("cpu");
+        boolean memory = limits.hasNonNull("memory");
+        if (!cpu || !memory) {
             out.add(new Finding(Rule.POOL_LIMITS_MISSING, "NodePool '" + name + "' sets no "
-                    + (limits.has("cpu") ? "memory" : limits.has("memory") ? "cpu" : "cpu or memory") + " limit"));
+                    + (cpu ? "memory" : memory ? "cpu" : "cpu or memory") + " limit"));
             return;
         }
         if (owner == null) return;
-        if (!limits.has(WellKnownLabels.GPU_RESOURCE)) {
+        if (!limits.hasNonNull(WellKnownLabels.GPU_RESOURCE)) {
             out.add(new Finding(Rule.POOL_LIMITS_MISSING, "NodePool '" + name + "' of tenant '" + owner + "' sets no "
                     + WellKnownLabels.GPU_RESOURCE + " limit (Karpenter reads a missing limit as unlimited; set 0 for a pool without GPUs)"));
             return;
@@ -60,8 +63,10 @@ final class PoolQuota {
      * not summed). Fails closed: another pool's limit that
      * Kubernetes cannot read, or that is missing (Karpenter reads that as unlimited), is a denial, never a
      * zero; a negative limit (refused on admission, but one may predate the webhook) counts as zero, since
-     * it launches nothing and must not offset the others. This pool's own unreadable or negative limit is
-     * already refused by the shared Karpenter rules and judged no further here.
+     * it launches nothing and must not offset the others. This pool's own negative limit is already refused
+     * by the shared Karpenter rules and judged no further here; its own unreadable limit is refused here too
+     * ({@code JIG0304}) unless a finding at that limit already refuses it, so the quota check never passes by
+     * default on what it could not read, and admission still reports what {@code jig validate} reports.
      */
     private static void sum(String name, String owner, String resource, JsonNode limits, Map<String, JsonNode> others,
                             Quantity quota, List<Finding> out) {
@@ -69,6 +74,11 @@ final class PoolQuota {
         try {
             sum = Quantity.fromJson(limits.get(resource));
         } catch (IllegalArgumentException e) {
+            String at = "/spec/limits/" + resource.replace("~", "~0").replace("/", "~1") + ":";
+            if (out.stream().noneMatch(f -> f.detail().startsWith(at))) {
+                out.add(new Finding(Rule.KARPENTER_QUANTITY, at + " NodePool '" + name + "' has a " + resource + " limit Kubernetes cannot read ("
+                        + e.getMessage() + "), so the quota of tenant '" + owner + "' cannot be judged"));
+            }
             return;
         }
         if (sum.signum() < 0) return;

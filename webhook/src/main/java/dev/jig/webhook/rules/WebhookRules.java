@@ -6,6 +6,7 @@ import dev.jig.webhook.admission.AdmissionInput;
 import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.admission.WebhookSettings;
 import dev.jig.webhook.namespace.NamespaceLabels;
+import dev.jig.webhook.node.NodeClaimWriters;
 import dev.jig.webhook.node.NodeTenancyLabels;
 import dev.jig.webhook.pod.EphemeralContainers;
 import dev.jig.webhook.pod.NodeBinding;
@@ -29,7 +30,8 @@ import java.util.function.Function;
  * reason. Requests in the exempt system namespaces never depend on the view, so the webhook's
  * own namespace, kube-system and the ConfigMap's namespace stay writable. Pool mutation needs no
  * view and always runs, and so does a Node UPDATE that changes no label (a kubelet's status report
- * or a cordon cannot move a node into a tenant, so it need not wait for the view).
+ * or a cordon cannot move a node into a tenant, so it need not wait for the view), and so do a
+ * NodeClaim write by a node labeller and a NodeClaim UPDATE that changes neither labels nor spec.
  */
 public final class WebhookRules {
 
@@ -54,6 +56,7 @@ public final class WebhookRules {
             case NODE -> view.map(v -> NodeTenancyLabels.validate(in, v, settings))
                     .orElseGet(() -> NodeTenancyLabels.labelsUnchanged(in) ? Decision.allow() : notSynced());
             case POOL -> withView(view, v -> PoolAdmission.validate(in, v, settings));
+            case NODE_CLAIM -> NodeClaimWriters.validate(in, view, settings).orElseGet(WebhookRules::notSynced);
         };
     }
 
@@ -78,7 +81,7 @@ public final class WebhookRules {
 
     /** What a request is about; {@code EXEMPT}: a pod or namespace in the exempt system namespaces. */
     private enum Target {
-        POD, BINDING, EPHEMERAL, NAMESPACE, NODE, POOL, EXEMPT
+        POD, BINDING, EPHEMERAL, NAMESPACE, NODE, NODE_CLAIM, POOL, EXEMPT
     }
 
     private Target target(AdmissionInput in) {
@@ -102,9 +105,12 @@ public final class WebhookRules {
             case ApiGroups.KARPENTER + "/nodepools", ApiGroups.KARPENTER_AWS + "/ec2nodeclasses" -> {
                 return Target.POOL;
             }
+            case ApiGroups.KARPENTER + "/nodeclaims" -> {
+                return Target.NODE_CLAIM;
+            }
             default -> throw new UnknownResourceException("no rules for resource '" + path
                     + "'; the webhook handles pods (and pods/binding, pods/ephemeralcontainers), bindings, namespaces, nodes (and nodes/status),"
-                    + " karpenter.sh nodepools and karpenter.k8s.aws ec2nodeclasses");
+                    + " karpenter.sh nodepools and nodeclaims, and karpenter.k8s.aws ec2nodeclasses");
         }
     }
 }

@@ -29,7 +29,7 @@ class PodClassesTest {
     private static final WebhookRules RULES = new WebhookRules(WebhookSettings.defaults());
 
     static Stream<Case> cases() {
-        return Stream.of(PodClasses.identities(), PodClasses.identifyingLabels(), PodClasses.emptyValues(), PodClasses.nodeLabels())
+        return Stream.of(PodClasses.identities(), PodClasses.identifyingLabels(), PodClasses.emptyValues(), PodClasses.nodeLabels(), PodClasses.tolerationKeys())
                 .flatMap(List::stream);
     }
 
@@ -39,7 +39,7 @@ class PodClassesTest {
 
     @Test
     void everyClassHasAtLeastFiveRefusedRequests() {
-        for (List<Case> table : List.of(PodClasses.identities(), PodClasses.identifyingLabels(), PodClasses.emptyValues(), PodClasses.nodeLabels())) {
+        for (List<Case> table : List.of(PodClasses.identities(), PodClasses.identifyingLabels(), PodClasses.emptyValues(), PodClasses.nodeLabels(), PodClasses.tolerationKeys())) {
             assertThat(table.stream().filter(c -> c.expected() != null)).hasSizeGreaterThanOrEqualTo(5);
         }
         assertThat(PodClasses.steeringShapes()).hasSizeGreaterThanOrEqualTo(5);

@@ -1,6 +1,7 @@
 package dev.jig.webhook.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.diag.Rule;
@@ -13,6 +14,7 @@ import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.admission.WebhookSettings;
 import dev.jig.webhook.tenancy.TenancyView;
 import dev.jig.webhook.testing.Catalogue.Case;
+import dev.jig.webhook.testing.NodeClaimClasses;
 import dev.jig.webhook.testing.PoolClasses;
 import dev.jig.webhook.testing.PoolWorld;
 import dev.jig.webhook.testing.Requests;
@@ -20,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,13 +35,14 @@ class PoolClassesTest {
 
     static Stream<Case> cases() {
         return Stream.of(PoolClasses.weightBands(), PoolClasses.metadataUpdates(), PoolClasses.isolationPlacement(), PoolClasses.nodeClasses(),
-                PoolClasses.nodeClassClaims(), PoolClasses.nodeTenancyKey()).flatMap(List::stream);
+                PoolClasses.nodeClassClaims(), PoolClasses.nodeTenancyKey(), NodeClaimClasses.writers()).flatMap(List::stream);
     }
 
     @Test
     void everyClassHasAtLeastFiveCases() {
         for (List<?> table : List.of(PoolClasses.weightBands(), PoolClasses.metadataUpdates(), PoolClasses.metadataMutations(),
-                PoolClasses.isolationPlacement(), PoolClasses.nodeClasses(), PoolClasses.nodeClassClaims(), PoolClasses.nodeTenancyKey())) {
+                PoolClasses.isolationPlacement(), PoolClasses.nodeClasses(), PoolClasses.nodeClassClaims(), PoolClasses.nodeTenancyKey(),
+                NodeClaimClasses.writers())) {
             assertThat(table).hasSizeGreaterThanOrEqualTo(5);
         }
     }
@@ -144,6 +148,36 @@ class PoolClassesTest {
             Decision d = RULES.validate(Requests.pool(Operation.CREATE, nodeClass, null), Optional.of(PoolWorld.view(older)));
             assertThat(d.ruleIds()).containsExactly(Rule.POOL_TENANT_MISMATCH.id());
             assertThat(d.message()).contains("compiled by an older jig");
+        }
+    }
+
+    @Test
+    void breakGlassEntriesAreKindQualifiedAndABareNameIsANodePoolOnly() {
+        ObjectNode pool = PoolWorld.nodePool("beta-api");
+        ((ObjectNode) pool.get("metadata")).remove("annotations");
+        ObjectNode nodeClass = PoolWorld.nodeClass("beta-al2023");
+        ((ObjectNode) nodeClass.get("metadata")).remove("annotations");
+        Optional<TenancyView> view = Optional.of(PoolWorld.view(PoolWorld.tenancy()));
+        for (Set<String> entries : List.of(Set.of("NodePool/beta-api", "EC2NodeClass/beta-al2023"), Set.of("beta-api", "EC2NodeClass/beta-al2023"))) {
+            WebhookRules rules = new WebhookRules(WebhookSettings.defaults().withBreakGlass(entries));
+            for (ObjectNode object : List.of(pool, nodeClass)) {
+                Decision d = rules.validate(Requests.pool(Operation.CREATE, object, null, Requests.DEVELOPER), view);
+                assertThat(d.allowed()).as(entries + ": " + d.message()).isTrue();
+                assertThat(d.notes()).extracting(f -> f.rule().id()).containsExactly("JIG0502");
+            }
+        }
+        WebhookRules crossed = new WebhookRules(WebhookSettings.defaults().withBreakGlass(Set.of("NodePool/beta-al2023", "EC2NodeClass/beta-api")));
+        assertThat(crossed.validate(Requests.pool(Operation.CREATE, pool, null, Requests.DEVELOPER), view).ruleIds()).contains("JIG0501");
+        assertThat(crossed.validate(Requests.pool(Operation.CREATE, nodeClass, null, Requests.DEVELOPER), view).ruleIds()).contains("JIG0501");
+        WebhookRules bare = new WebhookRules(WebhookSettings.defaults().withBreakGlass(Set.of("beta-al2023")));
+        assertThat(bare.validate(Requests.pool(Operation.CREATE, nodeClass, null, Requests.DEVELOPER), view).ruleIds()).contains("JIG0501");
+    }
+
+    @Test
+    void aBreakGlassEntryOfAnotherKindIsRefusedAtStartUp() {
+        for (String entry : List.of("Pod/x", "nodepool/x", "NodePool/", "/x", "NodePool/a/b")) {
+            assertThatThrownBy(() -> WebhookSettings.defaults().withBreakGlass(Set.of(entry))).as(entry)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NodePool/<name>");
         }
     }
 

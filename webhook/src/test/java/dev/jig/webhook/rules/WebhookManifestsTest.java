@@ -37,7 +37,7 @@ class WebhookManifestsTest {
     void everyWebhookFailsClosedWithoutSideEffectsAndExemptsTheSystemNamespacesByName() throws IOException {
         List<Map<String, Object>> all = new ArrayList<>(webhooks("validating-webhook-configuration.yaml"));
         all.addAll(webhooks("mutating-webhook-configuration.yaml"));
-        assertThat(all).hasSize(6);
+        assertThat(all).hasSize(7);
         for (Map<String, Object> w : all) {
             assertThat(w.get("failurePolicy")).as(w.get("name").toString()).isEqualTo("Fail");
             assertThat(w.get("sideEffects")).isEqualTo("None");
@@ -78,19 +78,33 @@ class WebhookManifestsTest {
             }
         }
         assertThat(sent).contains("/pods", "/pods/binding", "/bindings", "/pods/ephemeralcontainers", "/namespaces", "/nodes", "/nodes/status",
-                "karpenter.sh/nodepools",
+                "karpenter.sh/nodepools", "karpenter.sh/nodeclaims",
                 "karpenter.k8s.aws/ec2nodeclasses");
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void nodeUpdatesAreSentSoThatTheirTenancyLabelsAreGuarded() throws IOException {
-        Map<String, Object> nodes = webhooks("validating-webhook-configuration.yaml").stream()
-                .filter(w -> w.get("name").equals("nodes.validate.jig.dev")).findFirst().orElseThrow();
+        Map<String, Object> nodes = validating("nodes.validate.jig.dev");
         Map<String, Object> rule = ((List<Map<String, Object>>) nodes.get("rules")).get(0);
         assertThat(rule.get("operations")).isEqualTo(List.of("UPDATE"));
         assertThat(rule.get("resources")).isEqualTo(List.of("nodes", "nodes/status"));
         assertThat(nodes.get("failurePolicy")).isEqualTo("Fail");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void nodeClaimWritesAreSentAndFailClosed() throws IOException {
+        Map<String, Object> claims = validating("nodeclaims.validate.jig.dev");
+        Map<String, Object> rule = ((List<Map<String, Object>>) claims.get("rules")).get(0);
+        assertThat(rule.get("operations")).isEqualTo(List.of("CREATE", "UPDATE"));
+        assertThat(rule.get("apiGroups")).isEqualTo(List.of("karpenter.sh"));
+        assertThat(rule.get("resources")).isEqualTo(List.of("nodeclaims"));
+        assertThat(claims.get("failurePolicy")).isEqualTo("Fail");
+    }
+
+    private static Map<String, Object> validating(String name) throws IOException {
+        return webhooks("validating-webhook-configuration.yaml").stream().filter(w -> w.get("name").equals(name)).findFirst().orElseThrow();
     }
 
     @SuppressWarnings("unchecked")

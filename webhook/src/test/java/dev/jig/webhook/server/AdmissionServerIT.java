@@ -109,6 +109,15 @@ class AdmissionServerIT {
     }
 
     @Test
+    void aBareBreakGlassNameAdmitsTheNodePoolOnlyNotAnEc2NodeClassOfTheSameName() throws Exception {
+        ObjectNode nodeClass = Acme.object("EC2NodeClass", "payments-al2023");
+        ((ObjectNode) nodeClass.get("metadata")).put("name", "platform-emergency").remove("annotations");
+        JsonNode validated = webhook.review("/validate", Requests.review(Requests.pool(Operation.CREATE, nodeClass, null))).path("response");
+        assertThat(validated.path("allowed").asBoolean()).as(validated.toString()).isFalse();
+        assertThat(validated.path("status").path("message").asText()).contains("JIG0501").doesNotContain("JIG0502");
+    }
+
+    @Test
     void everyDenialIsOneStructuredJsonLogLine() throws Exception {
         ch.qos.logback.classic.Logger audit = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("dev.jig.webhook.audit");
         ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> events = new ch.qos.logback.core.read.ListAppender<>();

@@ -51,7 +51,8 @@ class PodClassesIT {
     /** Every table of {@link PodClasses}, each request with its class. */
     static Stream<Arguments> cases() {
         return Stream.of(Arguments.of("users and groups", PodClasses.identities()), Arguments.of("identifying labels", PodClasses.identifyingLabels()),
-                        Arguments.of("empty values", PodClasses.emptyValues()), Arguments.of("node labels", PodClasses.nodeLabels()))
+                        Arguments.of("empty values", PodClasses.emptyValues()), Arguments.of("node labels", PodClasses.nodeLabels()),
+                        Arguments.of("toleration keys", PodClasses.tolerationKeys()))
                 .flatMap(a -> ((List<?>) a.get()[1]).stream().map(c -> Arguments.of(a.get()[0], c)));
     }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.webhook.admission.Operation;
 import dev.jig.webhook.testing.Acme;
 import dev.jig.webhook.testing.Catalogue.Case;
+import dev.jig.webhook.testing.NodeClaimClasses;
 import dev.jig.webhook.testing.PoolClasses;
 import dev.jig.webhook.testing.PoolClasses.MutationCase;
 import dev.jig.webhook.testing.PoolWorld;
@@ -60,7 +61,8 @@ class PoolClassesIT {
                 PoolClasses.isolationPlacement().stream().map(c -> Arguments.of("6 isolation placement", c)),
                 PoolClasses.nodeClasses().stream().map(c -> Arguments.of("7 node class", c)),
                 PoolClasses.nodeClassClaims().stream().map(c -> Arguments.of("7 node class owner", c)),
-                PoolClasses.nodeTenancyKey().stream().map(c -> Arguments.of("node tenancy key on pools", c))).flatMap(s -> s);
+                PoolClasses.nodeTenancyKey().stream().map(c -> Arguments.of("node tenancy key on pools", c)),
+                NodeClaimClasses.writers().stream().map(c -> Arguments.of("NodeClaim writers", c))).flatMap(s -> s);
     }
 
     @ParameterizedTest(name = "{0}: {1}")

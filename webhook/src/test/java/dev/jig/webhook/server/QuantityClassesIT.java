@@ -125,6 +125,25 @@ class QuantityClassesIT {
                 new Review("look-alike: +408 is positive", "payments-api", limit("cpu", "+408"), null));
     }
 
+    static Stream<Review> nullLimits() {
+        return Stream.of(
+                new Review("null cpu limit is missing (unlimited to Karpenter)", "payments-api", limitJson("cpu", "null"), Rule.POOL_LIMITS_MISSING),
+                new Review("null cpu limit violates the CRD schema", "payments-api", limitJson("cpu", "null"), Rule.KARPENTER_SCHEMA),
+                new Review("null memory limit is missing", "payments-api", limitJson("memory", "null"), Rule.POOL_LIMITS_MISSING),
+                new Review("null GPU limit on a tenant's pool is missing", "payments-api", limitJson("nvidia.com/gpu", "null"),
+                        Rule.POOL_LIMITS_MISSING),
+                new Review("null cpu limit on another tenant's pool is missing", "platform-tools-tools", limitJson("cpu", "null"),
+                        Rule.POOL_LIMITS_MISSING),
+                new Review("look-alike: a cpu limit of 0 as a JSON integer", "payments-api", limitJson("cpu", "0"), null),
+                new Review("look-alike: a GPU limit of \"0\"", "payments-api", limit("nvidia.com/gpu", "0"), null));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("nullLimits")
+    void nullLimitsAreMissingLimits(Review r) throws Exception {
+        verify(r);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("quantitiesKubernetesReadsDifferently")
     void quantitiesKubernetesReadsDifferentlyAreJudgedAsKubernetesReadsThem(Review r) throws Exception {

@@ -142,6 +142,12 @@ public final class Catalogue {
         ObjectNode legacy = with(pod("default", "e2"), "{\"nodeName\":\"payments-node-1\"}");
         c.add(new Case("ephemeral container on a pod running on another tenant's node",
                 Requests.ephemeral(with(legacy.deepCopy(), "{\"ephemeralContainers\":[{\"name\":\"debug\",\"image\":\"busybox\"}]}"), legacy), Rule.POD_EPHEMERAL_ON_FOREIGN_NODE));
+        ObjectNode lost = with(payments("e3"), "{\"nodeName\":\"node-from-nowhere\"}");
+        c.add(new Case("ephemeral container on a tenant's pod running on an unknown node",
+                Requests.ephemeral(with(lost.deepCopy(), "{\"ephemeralContainers\":[{\"name\":\"debug\",\"image\":\"busybox\"}]}"), lost), Rule.POD_FOREIGN_NODE));
+        ObjectNode stray = with(pod("default", "e4"), "{\"nodeName\":\"node-from-nowhere\"}");
+        c.add(new Case("ephemeral container on a pod of no tenant running on an unknown node",
+                Requests.ephemeral(with(stray.deepCopy(), "{\"ephemeralContainers\":[{\"name\":\"debug\",\"image\":\"busybox\"}]}"), stray), Rule.POD_FOREIGN_NODE));
         // updates that add
         ObjectNode u1 = storefront("u1");
         c.add(new Case("UPDATE adding a foreign toleration",
@@ -264,6 +270,12 @@ public final class Catalogue {
         ObjectNode running = with(payments("l15"), "{\"nodeName\":\"payments-node-1\"}");
         c.add(new Case("ephemeral container on the tenant's own pod",
                 Requests.ephemeral(with(running.deepCopy(), "{\"ephemeralContainers\":[{\"name\":\"debug\",\"image\":\"busybox\"}]}"), running), null));
+        ObjectNode pending = pod("default", "l16");
+        c.add(new Case("ephemeral container on a pending pod of no tenant (no nodeName yet)",
+                Requests.ephemeral(with(pending.deepCopy(), "{\"ephemeralContainers\":[{\"name\":\"debug\",\"image\":\"busybox\"}]}"), pending), null));
+        ObjectNode system = with(pod("default", "l17"), "{\"nodeName\":\"system-node-1\"}");
+        c.add(new Case("ephemeral container on a pod of no tenant running on a system node",
+                Requests.ephemeral(with(system.deepCopy(), "{\"ephemeralContainers\":[{\"name\":\"debug\",\"image\":\"busybox\"}]}"), system), null));
         c.add(new Case("GitOps labels a tenant's namespace",
                 Requests.namespace(Operation.CREATE, Requests.namespaceObject("storefront", "storefront"), null, Requests.GITOPS), null));
         ObjectNode team = Requests.namespaceObject("payments", "payments");

@@ -163,6 +163,38 @@ public final class PodClasses {
         return c;
     }
 
+    // --- tolerations: every key whose value names a tenant, not only the tenancy key ---------------------------
+
+    private static AdmissionInput tolerating(ObjectNode pod, String toleration) {
+        return create(with(pod, "{\"tolerations\":[" + toleration + "]}"));
+    }
+
+    public static List<Case> tolerationKeys() {
+        List<Case> c = new ArrayList<>();
+        c.add(new Case("node key Exists from a tenant's pod tolerates every tenant",
+                tolerating(storefront("t1"), "{\"key\":\"" + NODE_KEY + "\",\"operator\":\"Exists\"}"), Rule.POD_FOREIGN_TOLERATION));
+        c.add(new Case("node key naming another dedicated tenant",
+                tolerating(storefront("t2"), "{\"key\":\"" + NODE_KEY + "\",\"value\":\"payments\",\"effect\":\"NoSchedule\"}"),
+                Rule.POD_FOREIGN_TOLERATION));
+        c.add(new Case("node key naming a dedicated tenant from a namespace of no tenant",
+                tolerating(pod("sandbox", "t3"), "{\"key\":\"" + NODE_KEY + "\",\"value\":\"analytics\"}"), Rule.POD_FOREIGN_TOLERATION));
+        c.add(new Case("node key Exists NoExecute from a dedicated tenant's pod",
+                tolerating(Catalogue.payments("t4"), "{\"key\":\"" + NODE_KEY + "\",\"operator\":\"Exists\",\"effect\":\"NoExecute\"}"),
+                Rule.POD_FOREIGN_TOLERATION));
+        c.add(new Case("another node-restriction key Exists",
+                tolerating(storefront("t5"), "{\"key\":\"node-restriction.kubernetes.io/tenant\",\"operator\":\"Exists\"}"),
+                Rule.POD_FOREIGN_TOLERATION));
+        // look-alikes
+        c.add(new Case("node key naming the pod's own tenant",
+                tolerating(Catalogue.payments("t6"), "{\"key\":\"" + NODE_KEY + "\",\"value\":\"payments\",\"effect\":\"NoSchedule\"}"), null));
+        c.add(new Case("a jig-tenant key outside node-restriction.kubernetes.io",
+                tolerating(storefront("t7"), "{\"key\":\"example.com/jig-tenant\",\"operator\":\"Exists\"}"), null));
+        c.add(new Case("a Kubernetes node-condition key Exists",
+                tolerating(storefront("t8"), "{\"key\":\"node.kubernetes.io/unreachable\",\"operator\":\"Exists\",\"effect\":\"NoExecute\"}"),
+                null));
+        return c;
+    }
+
     // --- nodes: the tenancy labels of a Node --------------------------------------------------------------------
 
     public static List<Case> nodeLabels() {

@@ -42,7 +42,7 @@ final class NodePoolRules {
         }
     }
 
-    /** Each limit is an integer, or a string in quantity form; then Kubernetes can read it and it is not negative. */
+    /** Each limit is an integer, or a string in quantity form (never null); then Kubernetes can read it and it is not negative. */
     private static ObjectNode limits(ObjectNode spec, Pointer at, Checks checks) {
         ObjectNode limits = checks.object(spec, at, "limits");
         if (limits == null) {
@@ -51,10 +51,13 @@ final class NodePoolRules {
         Pointer limitsAt = at.child("limits");
         for (Map.Entry<String, JsonNode> e : limits.properties()) {
             JsonNode v = e.getValue();
-            if (!Checks.present(v) || Checks.isInteger(v)) {
+            if (Checks.isInteger(v)) {
                 continue;
             }
-            if (!v.isTextual()) {
+            if (v.isNull()) {
+                checks.schema(limitsAt.child(e.getKey()), "must be an integer or a string, not null (the API server stores a null"
+                        + " limit as missing, which Karpenter reads as unlimited)");
+            } else if (!v.isTextual()) {
                 checks.schema(limitsAt.child(e.getKey()), "must be an integer or a string");
             } else if (!CrdPattern.QUANTITY.matches(v.textValue())) {
                 checks.pattern(limitsAt.child(e.getKey()), CrdPattern.QUANTITY);
