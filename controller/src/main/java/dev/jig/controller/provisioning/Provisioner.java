@@ -79,10 +79,13 @@ public final class Provisioner {
     /**
      * A NodeClaim this provisioner created, and what it costs once launched (NaN before).
      *
-     * @param replan true when every pod it was created for had been planned elsewhere before (pods
-     *               displaced by the kube-scheduler), false when it was launched for new demand
+     * @param purpose why it was launched: new demand, pods displaced by the kube-scheduler (every pod it
+     *                was created for had been planned elsewhere before), or a disruption's replacement
      */
-    public record Launch(String nodeClaim, boolean replan, double pricePerHour) {
+    public record Launch(String nodeClaim, Purpose purpose, double pricePerHour) {
+
+        /** Why a NodeClaim was launched. */
+        public enum Purpose { DEMAND, REPLAN, REPLACEMENT }
     }
 
     /** How long to wait for a created NodeClaim to show in snapshots before provisioning anyway. */
@@ -140,7 +143,7 @@ public final class Provisioner {
         result.existing().forEach((node, pods) -> pods.forEach(p -> plan(p, node)));
         for (PlannedNodeClaim decision : result.newClaims()) {
             boolean replan = decision.pods().stream().allMatch(p -> everPlaced.contains(p.key()));
-            create(decision, s, now, replan, "");
+            create(decision, s, now, replan ? Launch.Purpose.REPLAN : Launch.Purpose.DEMAND, "");
         }
         price(cluster.snapshot());
         for (Unschedulable u : result.unschedulable()) {
@@ -163,7 +166,7 @@ public final class Provisioner {
         Instant now = clock.instant();
         List<String> out = new java.util.ArrayList<>();
         for (PlannedNodeClaim d : decisions) {
-            NodeClaim claim = create(d, s, now, true, "replacement: ");
+            NodeClaim claim = create(d, s, now, Launch.Purpose.REPLACEMENT, "replacement: ");
             if (claim != null) out.add(claim.name());
         }
         price(cluster.snapshot());
@@ -171,10 +174,10 @@ public final class Provisioner {
     }
 
     /** The NodeClaim created and launched, or null when its launch failed (and it was deleted). */
-    private NodeClaim create(PlannedNodeClaim decision, ClusterSnapshot s, Instant now, boolean replan, String why) {
+    private NodeClaim create(PlannedNodeClaim decision, ClusterSnapshot s, Instant now, Launch.Purpose purpose, String why) {
         NodeClaim claim = toNodeClaim(decision, s, now);
         cluster.create(claim);
-        launches.put(claim.name(), new Launch(claim.name(), replan, Double.NaN));
+        launches.put(claim.name(), new Launch(claim.name(), purpose, Double.NaN));
         unseen.put(claim.name(), now);
         log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), why + describe(decision)));
         decision.pods().forEach(p -> plan(p, claim.name()));
@@ -230,7 +233,7 @@ public final class Provisioner {
         for (NodeClaim c : s.nodeClaims()) {
             Launch l = launches.get(c.name());
             if (l != null && Double.isNaN(l.pricePerHour()) && c.status() != null) {
-                launches.put(c.name(), new Launch(l.nodeClaim(), l.replan(), c.status().pricePerHour()));
+                launches.put(c.name(), new Launch(l.nodeClaim(), l.purpose(), c.status().pricePerHour()));
             }
         }
     }

@@ -43,6 +43,7 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
                                List<Simulation.Check> checks, List<NodeLine> nodes, int pendingPods, double totalPerHour,
                                List<PodPlacements.Placement> placements,
                                List<WaitLine> waits, List<PendingPod> pending, double plannedPerHour, double replannedPerHour,
+                               double replacementsPerHour,
                                OptionalDouble settledPerHour) {
 
     /** An unbound pod and why it waits. */
@@ -89,7 +90,7 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
 
     static SimulationReport failed(Scenario s, List<Diagnostic> findings) {
         return new SimulationReport(s.name(), s.file().toString(), findings, List.of(), List.of(), List.of(), 0, 0, List.of(), List.of(), List.of(),
-                0, 0, OptionalDouble.empty());
+                0, 0, 0, OptionalDouble.empty());
     }
 
     /**
@@ -99,7 +100,7 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
      */
     public static SimulationReport invalid(java.nio.file.Path file, List<Diagnostic> findings) {
         return new SimulationReport(String.valueOf(file.getFileName()), file.toString(), findings, List.of(), List.of(), List.of(), 0, 0, List.of(), List.of(), List.of(),
-                0, 0, OptionalDouble.empty());
+                0, 0, 0, OptionalDouble.empty());
     }
 
     static SimulationReport of(Scenario s, Catalog catalog, Instant start, List<TimelineEvent> timeline, List<Simulation.Check> checks, ClusterSnapshot end,
@@ -119,7 +120,7 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         }
         return new SimulationReport(s.name(), s.file().toString() + " (catalog " + catalog.region() + ", prices of " + catalog.priceDate() + ")",
                 List.of(), lines, checks, nodes, end.pendingPods().size(), costPerHour(end), placements,
-                List.of(), List.of(), 0, 0, OptionalDouble.empty());
+                List.of(), List.of(), 0, 0, 0, OptionalDouble.empty());
     }
 
     /** The $/h of every launched NodeClaim in the snapshot. */
@@ -131,16 +132,19 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
 
     /** This report with the wait outcomes, the pods still pending, and the planned, re-planned and settled costs. */
     SimulationReport withSettling(List<WaitLine> waitLines, List<Provisioner.Launch> launches, List<PendingPod> stillPending) {
-        double planned = 0, replanned = 0;
+        double planned = 0, replanned = 0, replacements = 0;
         for (Provisioner.Launch l : launches) {
             if (Double.isNaN(l.pricePerHour())) continue;
-            if (l.replan()) replanned += l.pricePerHour();
-            else planned += l.pricePerHour();
+            switch (l.purpose()) {
+                case DEMAND -> planned += l.pricePerHour();
+                case REPLAN -> replanned += l.pricePerHour();
+                case REPLACEMENT -> replacements += l.pricePerHour();
+            }
         }
         OptionalDouble settled = waitLines.isEmpty() || !waitLines.get(waitLines.size() - 1).settled() ? OptionalDouble.empty()
                 : OptionalDouble.of(waitLines.get(waitLines.size() - 1).costPerHour());
         return new SimulationReport(scenario, source, diagnostics, timeline, checks, nodes, pendingPods, totalPerHour, placements, waitLines, stillPending,
-                planned, replanned, settled);
+                planned, replanned, replacements, settled);
     }
 
     /** True when the scenario loaded and every expectation held. */
@@ -173,7 +177,8 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         out.append(String.format(Locale.ROOT, "%nTotal: %d node(s), $%.4f per hour%s; %d pod(s) pending%n", nodes.size(), totalPerHour,
                 spot ? " (spot prices are simulated)" : " (on-demand prices from the catalog)", pendingPods));
         out.append(String.format(Locale.ROOT, "Cost: planned $%.4f/h (launched for new demand), re-planned $%.4f/h (launched for pods the "
-                + "kube-scheduler displaced), settled %s%n", plannedPerHour, replannedPerHour, settledPerHour.isPresent()
+                + "kube-scheduler displaced), replacements $%.4f/h (launched by disruption), settled at the last wait %s%n", plannedPerHour, replannedPerHour,
+                replacementsPerHour, settledPerHour.isPresent()
                 ? String.format(Locale.ROOT, "$%.4f/h (%.2f× planned)", settledPerHour.getAsDouble(), plannedPerHour == 0 ? 1 : settledPerHour.getAsDouble() / plannedPerHour)
                 : "unknown (the last wait timed out)"));
         if (!waits.isEmpty()) {
@@ -228,6 +233,7 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         root.put("totalPerHour", round(totalPerHour));
         root.put("plannedPerHour", round(plannedPerHour));
         root.put("replannedPerHour", round(replannedPerHour));
+        root.put("replacementsPerHour", round(replacementsPerHour));
         if (settledPerHour.isPresent()) root.put("settledPerHour", round(settledPerHour.getAsDouble()));
         else root.putNull("settledPerHour");
         ArrayNode ws = root.putArray("waits");

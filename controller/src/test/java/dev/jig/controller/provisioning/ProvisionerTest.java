@@ -201,7 +201,7 @@ class ProvisionerTest {
                 .as("the first node to turn Ready took the higher-priority pods planned for the general pool's NodeClaim")
                 .allSatisfy(p -> assertThat(p.nodeName()).isEqualTo(first));
         assertThat(world.cluster().snapshot().pendingPods()).as("the displaced pods are bound within 100 s, not after the plan expiry").isEmpty();
-        assertThat(world.provisioner().launches()).extracting(Provisioner.Launch::replan).containsExactly(false, false, true);
+        assertThat(world.provisioner().launches()).extracting(Provisioner.Launch::purpose).containsExactly(Provisioner.Launch.Purpose.DEMAND, Provisioner.Launch.Purpose.DEMAND, Provisioner.Launch.Purpose.REPLAN);
     }
 
     private long launchedCpu() {

@@ -84,9 +84,9 @@ class InflateScenarioTest {
         });
         assertThat(r.waits().get(0).costPerHour()).isEqualTo(0.096, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(r.plannedPerHour()).isEqualTo(0.192, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(r.replannedPerHour()).as("the c5.large replacement").isEqualTo(0.085, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(r.replacementsPerHour()).as("the c5.large replacement").isEqualTo(0.085, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(r.settledPerHour()).hasValue(0.192);
-        assertThat(r.text()).contains("Cost: planned $0.1920/h", "settled $0.1920/h (1.00× planned)");
+        assertThat(r.text()).contains("Cost: planned $0.1920/h", "replacements $0.0850/h (launched by disruption)", "settled at the last wait $0.1920/h (1.00× planned)");
         assertThat(r.json()).contains("\"plannedPerHour\" : 0.192", "\"settledPerHour\" : 0.192", "\"outcome\" : \"settled\"");
     }
 }

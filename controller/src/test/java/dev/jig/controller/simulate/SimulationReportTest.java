@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SimulationReportTest {
 
     private static SimulationReport report(List<SimulationReport.WaitLine> waits, List<SimulationReport.PendingPod> pending, OptionalDouble settled) {
-        return new SimulationReport("s", "s.yaml", List.of(), List.of(), List.of(), List.of(), pending.size(), 2.0, List.of(), waits, pending, 1.6, 0.4, settled);
+        return new SimulationReport("s", "s.yaml", List.of(), List.of(), List.of(), List.of(), pending.size(), 2.0, List.of(), waits, pending, 1.6, 0.4, 0, settled);
     }
 
     @Test
@@ -21,7 +21,7 @@ class SimulationReportTest {
         SimulationReport r = report(List.of(new SimulationReport.WaitLine("s.yaml:9:7", 600, false, 600, 2.0, pending)), pending,
                 OptionalDouble.empty());
         assertThat(r.text()).contains("TIMEOUT  s.yaml:9:7: after 10:00 (at +10:00), $2.0000 per hour, 5 pod(s) pending",
-                "  4 pods (ns/a, ns/b, ns/c, ...): too big\n", "  ns/e: gated\n", "settled unknown (the last wait timed out)",
+                "  4 pods (ns/a, ns/b, ns/c, ...): too big\n", "  ns/e: gated\n", "settled at the last wait unknown (the last wait timed out)",
                 "planned $1.6000/h", "re-planned $0.4000/h");
         assertThat(r.json()).contains("\"outcome\" : \"timeout\"", "\"settledPerHour\" : null", "\"pod\" : \"ns/d\"");
     }
@@ -30,7 +30,7 @@ class SimulationReportTest {
     void theSettledCostIsComparedWithThePlannedCost() {
         SimulationReport r = report(List.of(new SimulationReport.WaitLine("s.yaml:9:7", 60, true, 60, 2.0, List.of())), List.of(),
                 OptionalDouble.of(2.0));
-        assertThat(r.text()).contains("settled $2.0000/h (1.25× planned)").doesNotContain("Pending pods");
+        assertThat(r.text()).contains("settled at the last wait $2.0000/h (1.25× planned)", "replacements $0.0000/h").doesNotContain("Pending pods");
         assertThat(r.json()).contains("\"settledPerHour\" : 2.0", "\"outcome\" : \"settled\"");
     }
 }
