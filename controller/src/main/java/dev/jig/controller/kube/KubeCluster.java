@@ -13,6 +13,7 @@ import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.PodDisruptionBudget;
 import dev.jig.controller.state.Cluster;
 import dev.jig.controller.state.Eviction;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -41,8 +42,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The controller's {@link Cluster} on a real API server, through fabric8: informers keep Pods,
- * Nodes, DaemonSets, NodePools, EC2NodeClasses, NodeClaims and the {@code jig-tenancy} ConfigMap in
- * memory; {@link #snapshot()} converts the caches into the model with the same readers
+ * Nodes, DaemonSets, NodePools, EC2NodeClasses, NodeClaims, PodDisruptionBudgets and the
+ * {@code jig-tenancy} ConfigMap in memory; {@link #snapshot()} converts the caches into the model with the same readers
  * {@code simulate} uses; writes create and update karpenter.sh/v1 NodeClaims (status through the
  * status subresource) and set labels and taints on Nodes. Objects that do not parse are logged and
  * left out, never fatal.
@@ -65,6 +66,7 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     private final SharedIndexInformer<GenericKubernetesResource> nodeClasses;
     private final SharedIndexInformer<GenericKubernetesResource> nodeClaims;
     private final SharedIndexInformer<ConfigMap> tenancy;
+    private final SharedIndexInformer<io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget> pdbs;
     private final Map<String, SharedIndexInformer<?>> informers = new LinkedHashMap<>();
     private final Map<String, String> failures = new ConcurrentHashMap<>();
 
@@ -85,6 +87,7 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         nodeClaims = start("nodeclaims.karpenter.sh", client.genericKubernetesResources(NODE_CLAIMS).runnableInformer(0));
         tenancy = start("configmap " + Tenancy.CONFIG_MAP_NAMESPACE + "/" + Tenancy.CONFIG_MAP_NAME,
                 client.configMaps().inNamespace(Tenancy.CONFIG_MAP_NAMESPACE).withName(Tenancy.CONFIG_MAP_NAME).runnableInformer(0));
+        pdbs = start("poddisruptionbudgets.policy", client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(0));
     }
 
     private <T> SharedIndexInformer<T> start(String name, SharedIndexInformer<T> informer) {
@@ -152,7 +155,9 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         List<ConfigMap> tenancyMaps = tenancy.getStore().list();
         ConfigMap cm = tenancyMaps.isEmpty() ? null : tenancyMaps.get(0);
         Optional<Tenancy> t = tenancySource.read(cm != null, cm == null || cm.getData() == null ? null : cm.getData().get(Tenancy.DATA_KEY));
-        return new ClusterSnapshot(ps, ns, claims, pools, classes, ds, t);
+        List<PodDisruptionBudget> budgets = new ArrayList<>();
+        for (var b : pdbs.getStore().list()) parse("PodDisruptionBudget", b, o -> budgets.add(PodManifests.podDisruptionBudget(o)));
+        return new ClusterSnapshot(ps, ns, claims, pools, classes, ds, t, budgets);
     }
 
     @Override

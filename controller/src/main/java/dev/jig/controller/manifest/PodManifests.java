@@ -7,6 +7,7 @@ import dev.jig.controller.model.LabelSelector;
 import dev.jig.controller.model.NodeSelectorTerm;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.PodAffinityTerm;
+import dev.jig.controller.model.PodDisruptionBudget;
 import dev.jig.controller.model.Toleration;
 import dev.jig.controller.model.TopologySpread;
 
@@ -22,8 +23,9 @@ import java.util.Set;
  * Reads Kubernetes Pods (and pod templates of Deployments and DaemonSets) as JSON trees into the
  * scheduler's {@link Pod}: the effective requests (the larger of the containers' sum and each init
  * container, limits standing in for missing requests, plus pod overhead), node selector and
- * affinity, tolerations, topology spread and pod (anti-)affinity. The Kubernetes adapter and the
- * {@code simulate} scenarios share it, so both see pods the same way.
+ * affinity, tolerations, topology spread, pod (anti-)affinity and the pod's annotations (which
+ * disruption reads). It also reads the policy/v1 PodDisruptionBudgets that cover pods. The
+ * Kubernetes adapter and the {@code simulate} scenarios share it, so both see pods the same way.
  */
 public final class PodManifests {
 
@@ -41,8 +43,10 @@ public final class PodManifests {
         Pod p = template(Json.text(meta, "namespace", "default"), Json.text(meta, "name", ""), Json.strings(meta.get("labels")), pod.path("spec"));
         String uid = Json.text(meta, "uid", p.uid());
         String node = pod.path("spec").path("nodeName").asText("");
-        return Optional.of(p.with().uid(uid).nodeName(node.isEmpty() ? null : node).daemonSet(daemon).ignored(ignored(pod))
-                .created(Json.instant(Json.text(meta, "creationTimestamp", null))).build());
+        var b = p.with().uid(uid).nodeName(node.isEmpty() ? null : node).daemonSet(daemon).ignored(ignored(pod))
+                .created(Json.instant(Json.text(meta, "creationTimestamp", null)));
+        Json.strings(meta.get("annotations")).forEach(b::annotation);
+        return Optional.of(b.build());
     }
 
     /** Why Karpenter's IsProvisionable would skip this pod: kube-scheduler has not tried it, or preemption will place it. */
@@ -159,6 +163,54 @@ public final class PodManifests {
             namespaces.add(empty ? PodAffinityTerm.ALL_NAMESPACES : PodAffinityTerm.BY_NAMESPACE_LABELS);
         }
         return new PodAffinityTerm(selector(t.get("labelSelector")), Json.text(t, "topologyKey", ""), namespaces, weight);
+    }
+
+    /**
+     * A policy/v1 PodDisruptionBudget: namespace, selector and {@code status.disruptionsAllowed} (0 while the
+     * disruption controller has not written a status yet). A missing selector selects no pods, as policy/v1 says;
+     * an empty one selects every pod of the namespace.
+     * <p>
+     * A selector that cannot be read (not an object, an unknown operator, values where the operator takes none or
+     * none where it needs some) fails closed: the budget selects every pod of its namespace and allows no
+     * disruption. Reading it leniently would select nothing and so let disruption taint and replace nodes whose pods
+     * the budget protects. The API server validates selectors, so this guards against a reader out of step with the
+     * API; the cost is no voluntary disruption in that namespace until the reader catches up.
+     */
+    public static PodDisruptionBudget podDisruptionBudget(JsonNode pdb) {
+        JsonNode meta = pdb.path("metadata");
+        String namespace = Json.text(meta, "namespace", "default");
+        String name = Json.text(meta, "name", "");
+        JsonNode selector = pdb.path("spec").get("selector");
+        if (selector != null && !selector.isNull() && !readable(selector)) {
+            return new PodDisruptionBudget(namespace, name, LabelSelector.of(Map.of()), 0);
+        }
+        return new PodDisruptionBudget(namespace, name, selector(selector), Math.max(0, Json.integer(pdb.path("status"), "disruptionsAllowed", 0)));
+    }
+
+    /** Whether a label selector is one {@link LabelSelector} models exactly (the API server's own validation). */
+    private static boolean readable(JsonNode selector) {
+        if (!selector.isObject()) return false;
+        JsonNode labels = selector.get("matchLabels");
+        if (labels != null && !labels.isNull()) {
+            if (!labels.isObject()) return false;
+            for (var e : labels.properties()) if (!e.getValue().isTextual()) return false;
+        }
+        JsonNode expressions = selector.get("matchExpressions");
+        if (expressions == null || expressions.isNull()) return true;
+        if (!expressions.isArray()) return false;
+        for (JsonNode e : expressions) {
+            if (!e.path("key").isTextual() || e.path("key").asText().isEmpty()) return false;
+            JsonNode values = e.get("values");
+            int count = values == null || values.isNull() ? 0 : values.isArray() ? values.size() : -1;
+            if (count < 0) return false;
+            boolean ok = switch (e.path("operator").asText("")) {
+                case "In", "NotIn" -> count > 0;
+                case "Exists", "DoesNotExist" -> count == 0;
+                default -> false;
+            };
+            if (!ok) return false;
+        }
+        return true;
     }
 
     /** A label selector; a missing one selects nothing, as in pod affinity terms. */

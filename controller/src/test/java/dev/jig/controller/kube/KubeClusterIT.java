@@ -130,6 +130,25 @@ class KubeClusterIT {
     }
 
     @Test
+    void podDisruptionBudgetsAndPodAnnotationsReachTheSnapshot() {
+        client.policy().v1().podDisruptionBudget().inNamespace("shop").resource(new io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder()
+                .withNewMetadata().withName("web").withNamespace("shop").endMetadata()
+                .withNewSpec().withMinAvailable(new io.fabric8.kubernetes.api.model.IntOrString(1)).withNewSelector().addToMatchLabels("app", "web").endSelector().endSpec()
+                .withNewStatus().withDisruptionsAllowed(2).endStatus().build()).create();
+        client.pods().inNamespace("shop").resource(new PodBuilder().withNewMetadata().withName("web-0").withNamespace("shop")
+                .addToLabels("app", "web").addToAnnotations("karpenter.sh/do-not-disrupt", "true").endMetadata()
+                .withNewSpec().withNodeName("n1").addToContainers(new ContainerBuilder().withName("web").build()).endSpec().build()).create();
+        await(() -> cluster.snapshot().pdbs().size() == 1 && cluster.snapshot().pods().size() == 1);
+        var budget = cluster.snapshot().pdbs().get(0);
+        var pod = cluster.snapshot().pods().get(0);
+        assertThat(budget.key()).isEqualTo("shop/web");
+        assertThat(budget.disruptionsAllowed()).isEqualTo(2);
+        assertThat(budget.covers(pod)).isTrue();
+        assertThat(pod.annotations()).containsEntry("karpenter.sh/do-not-disrupt", "true");
+        assertThat(cluster.unsynced()).isEmpty();
+    }
+
+    @Test
     void deletingTheTenancyConfigMapKeepsTheQuotasInForce() {
         // alpha owns the pool "default" with a memory quota too small for even one inflate pod.
         String tiny = TENANCY.replace("\"memory\": \"32Gi\"", "\"memory\": \"512Mi\"");

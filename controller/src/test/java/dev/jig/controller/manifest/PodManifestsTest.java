@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jig.api.karpenter.Requirement;
 import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.PodDisruptionBudget;
 import dev.jig.controller.model.Toleration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.Map;
 
@@ -113,5 +116,63 @@ class PodManifestsTest {
         Pod bare = PodManifests.pod(json("{'metadata': {'name': 'p', 'creationTimestamp': 'yesterday'}, 'spec': {}}")).orElseThrow();
         assertThat(bare.priority()).isZero();
         assertThat(bare.created()).as("an unreadable timestamp sorts first, as if unknown").isEqualTo(java.time.Instant.EPOCH);
+    }
+
+    @Test
+    void annotationsAreReadForDisruption() throws Exception {
+        Pod p = PodManifests.pod(json("""
+                {'metadata': {'name': 'p', 'annotations': {'karpenter.sh/do-not-disrupt': 'true',
+                                                           'controller.kubernetes.io/pod-deletion-cost': '-5'}},
+                 'spec': {'nodeName': 'n1'}}""")).orElseThrow();
+        assertThat(p.annotations()).containsEntry("karpenter.sh/do-not-disrupt", "true")
+                .containsEntry("controller.kubernetes.io/pod-deletion-cost", "-5");
+        assertThat(PodManifests.pod(json("{'metadata': {'name': 'p'}, 'spec': {}}")).orElseThrow().annotations()).isEmpty();
+    }
+
+    @Test
+    void aPodDisruptionBudgetKeepsItsNamespaceSelectorAndAllowance() throws Exception {
+        PodDisruptionBudget b = PodManifests.podDisruptionBudget(json("""
+                {'metadata': {'name': 'web', 'namespace': 'shop'},
+                 'spec': {'minAvailable': 2, 'selector': {'matchLabels': {'app': 'web'},
+                          'matchExpressions': [{'key': 'tier', 'operator': 'NotIn', 'values': ['canary']}]}},
+                 'status': {'disruptionsAllowed': 1}}"""));
+        assertThat(b.key()).isEqualTo("shop/web");
+        assertThat(b.disruptionsAllowed()).isEqualTo(1);
+        assertThat(b.covers(pod("shop", Map.of("app", "web")))).isTrue();
+        assertThat(b.covers(pod("shop", Map.of("app", "web", "tier", "canary")))).isFalse();
+        assertThat(b.covers(pod("other", Map.of("app", "web")))).isFalse();
+    }
+
+    @Test
+    void aBudgetWithoutStatusAllowsNoDisruptionAndOneWithoutSelectorCoversNoPod() throws Exception {
+        PodDisruptionBudget b = PodManifests.podDisruptionBudget(json("{'metadata': {'name': 'b', 'namespace': 'shop'}, 'spec': {'maxUnavailable': 1}}"));
+        assertThat(b.disruptionsAllowed()).isZero();
+        assertThat(b.covers(pod("shop", Map.of()))).isFalse();
+        PodDisruptionBudget empty = PodManifests.podDisruptionBudget(json(
+                "{'metadata': {'name': 'b', 'namespace': 'shop'}, 'spec': {'selector': {}}, 'status': {'disruptionsAllowed': 3}}"));
+        assertThat(empty.covers(pod("shop", Map.of("app", "any")))).as("an empty selector selects every pod of the namespace").isTrue();
+        assertThat(empty.disruptionsAllowed()).isEqualTo(3);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "'web'",
+            "{'matchLabels': ['app']}",
+            "{'matchLabels': {'app': {'nested': 'x'}}}",
+            "{'matchExpressions': {'key': 'app'}}",
+            "{'matchExpressions': [{'key': 'app', 'operator': 'Matches', 'values': ['web']}]}",
+            "{'matchExpressions': [{'key': 'app', 'operator': 'In'}]}",
+            "{'matchExpressions': [{'key': 'app', 'operator': 'Exists', 'values': ['web']}]}",
+            "{'matchExpressions': [{'operator': 'Exists'}]}"})
+    void aBudgetWhoseSelectorCannotBeReadFailsClosedOverItsNamespace(String selector) throws Exception {
+        PodDisruptionBudget b = PodManifests.podDisruptionBudget(json(
+                "{'metadata': {'name': 'b', 'namespace': 'shop'}, 'spec': {'selector': " + selector + "}, 'status': {'disruptionsAllowed': 5}}"));
+        assertThat(b.disruptionsAllowed()).isZero();
+        assertThat(b.covers(pod("shop", Map.of("app", "unrelated")))).isTrue();
+        assertThat(b.covers(pod("other", Map.of()))).isFalse();
+    }
+
+    private static Pod pod(String namespace, Map<String, String> labels) {
+        return Pod.of(namespace, "p", ResourceList.ZERO, labels);
     }
 }
