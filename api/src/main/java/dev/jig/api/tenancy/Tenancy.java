@@ -177,8 +177,14 @@ public record Tenancy(
     /**
      * This tenancy with {@code key} as the node tenancy label: compiled pools put it on their nodes beside the
      * legacy {@link #tenancyKey()} label, and pods are steered to it.
+     *
+     * @throws IllegalArgumentException when {@code key} is not under {@link WellKnownLabels#NODE_RESTRICTION_DOMAIN}
      */
     public Tenancy withNodeTenancyKey(String key) {
+        if (!key.startsWith(WellKnownLabels.NODE_RESTRICTION_DOMAIN + "/")) {
+            throw new IllegalArgumentException("tenancy field 'nodeTenancyKey' must be a " + WellKnownLabels.NODE_RESTRICTION_DOMAIN
+                    + " label, which a kubelet cannot set on its own Node; got '" + key + "'");
+        }
         return new Tenancy(cluster, tenancyKey, poolLabel, labelAdmins, regularWeights, reservedWeights, tenants, namespaces, nodePools,
                 sharedNodeClasses, platformDefaults, Optional.of(key));
     }
@@ -300,12 +306,7 @@ public record Tenancy(
                 band(object(bands, "regular")), band(object(bands, "reserved")), tenants)
                 .withSharedNodeClasses(optionalStrings(doc, "sharedNodeClasses").orElse(List.of()));
         if (doc.has("nodeTenancyKey")) {
-            String nodeKey = text(doc, "nodeTenancyKey");
-            if (!nodeKey.startsWith(WellKnownLabels.NODE_RESTRICTION_DOMAIN + "/")) {
-                throw new IllegalArgumentException("tenancy field 'nodeTenancyKey' must be a " + WellKnownLabels.NODE_RESTRICTION_DOMAIN
-                        + " label, which a kubelet cannot set on its own Node; got '" + nodeKey + "'");
-            }
-            tenancy = tenancy.withNodeTenancyKey(nodeKey);
+            tenancy = tenancy.withNodeTenancyKey(text(doc, "nodeTenancyKey"));
         }
         return doc.has("platformDefaults") ? tenancy.withPlatformDefaults(platformDefaults(object(doc, "platformDefaults"))) : tenancy;
     }

@@ -103,11 +103,12 @@ public final class TenancyView {
     }
 
     /**
-     * Whether a node label's value is a tenant's name: the node keys and every key {@link WellKnownLabels#namesTenant}
+     * Whether a node label's value is a tenant's name: every key {@link WellKnownLabels#namesTenant}
      * names, the same keys the NodePool rules judge as naming a tenant, so pods and pools agree.
      */
     public boolean isTenancyKey(String key) {
-        return tenancy.nodeKeys().contains(key) || WellKnownLabels.namesTenant(key, tenancy.tenancyKey());
+        // the node keys are among them: the node key is a node-restriction key (Tenancy.withNodeTenancyKey insists), the other the tenancy key
+        return WellKnownLabels.namesTenant(key, tenancy.tenancyKey());
     }
 
     /** The tenants whose NodePools in the cluster launch nodes from the EC2NodeClass. */
