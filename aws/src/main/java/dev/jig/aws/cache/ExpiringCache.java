@@ -1,0 +1,54 @@
+package dev.jig.aws.cache;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A thread-safe map whose entries expire, each after its own time to live, on an injected
+ * {@link Clock}: what go-cache is to Karpenter's providers. Expired entries are dropped when read and
+ * swept when written, so the map never grows past what was written within one time to live.
+ *
+ * @param <K> the key
+ * @param <V> the value
+ */
+public final class ExpiringCache<K, V> {
+
+    private record Entry<V>(V value, Instant expires) {
+    }
+
+    private final Clock clock;
+    private final Map<K, Entry<V>> entries = new ConcurrentHashMap<>();
+
+    public ExpiringCache(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** The value of {@code key}, unless it is missing or expired. */
+    public Optional<V> get(K key) {
+        Entry<V> entry = entries.get(key);
+        if (entry == null) {
+            return Optional.empty();
+        }
+        if (!clock.instant().isBefore(entry.expires())) {
+            entries.remove(key, entry);
+            return Optional.empty();
+        }
+        return Optional.of(entry.value());
+    }
+
+    /** Keeps {@code value} for {@code key} during {@code ttl}. */
+    public void put(K key, V value, Duration ttl) {
+        Instant now = clock.instant();
+        entries.values().removeIf(e -> !now.isBefore(e.expires()));
+        entries.put(key, new Entry<>(value, now.plus(ttl)));
+    }
+
+    /** Forgets {@code key}. */
+    public void remove(K key) {
+        entries.remove(key);
+    }
+}

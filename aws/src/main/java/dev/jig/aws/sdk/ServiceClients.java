@@ -1,0 +1,83 @@
+package dev.jig.aws.sdk;
+
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
+import software.amazon.awssdk.core.retry.RetryMode;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.iam.IamClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.ssm.SsmClient;
+
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * Builds the SSM, IAM and SQS clients the way Jig runs them: the url-connection HTTP client (no Apache
+ * or Netty), the SDK's adaptive retry mode that slows down on throttling, and by default the SDK's
+ * default credentials chain, so that IRSA and EKS Pod Identity work unchanged. An endpoint override
+ * serves VPC endpoints and the tests' loopback endpoints. IAM is global: its client is signed for the
+ * partition's global region, whatever region the controller runs in.
+ */
+public final class ServiceClients {
+
+    /** Longer than SQS's longest long poll (20 s), so that a quiet queue never times a socket out. */
+    private static final Duration SOCKET_TIMEOUT = Duration.ofSeconds(40);
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
+    private final String region;
+    private final URI endpoint;
+    private final AwsCredentialsProvider credentials;
+
+    /**
+     * @param region      the cluster's region, such as {@code eu-west-1}
+     * @param endpoint    an endpoint for every service, or null for AWS's own
+     * @param credentials where credentials come from
+     */
+    public ServiceClients(String region, URI endpoint, AwsCredentialsProvider credentials) {
+        this.region = region;
+        this.endpoint = endpoint;
+        this.credentials = credentials;
+    }
+
+    /** Clients for {@code region} with the default credentials chain. */
+    public static ServiceClients withDefaultCredentials(String region, URI endpoint) {
+        return new ServiceClients(region, endpoint, DefaultCredentialsProvider.builder().build());
+    }
+
+    public SsmClient ssm() {
+        return configure(SsmClient.builder(), Region.of(region));
+    }
+
+    public IamClient iam() {
+        return configure(IamClient.builder(), globalRegion(region));
+    }
+
+    public SqsClient sqs() {
+        return configure(SqsClient.builder(), Region.of(region));
+    }
+
+    /** IAM's signing region for the partition of {@code region}. */
+    static Region globalRegion(String region) {
+        if (region.startsWith("cn-")) {
+            return Region.AWS_CN_GLOBAL;
+        }
+        if (region.startsWith("us-gov-")) {
+            return Region.AWS_US_GOV_GLOBAL;
+        }
+        return Region.AWS_GLOBAL;
+    }
+
+    private <B extends AwsClientBuilder<B, C> & AwsSyncClientBuilder<B, C>, C> C configure(B builder, Region signingRegion) {
+        builder.region(signingRegion)
+                .credentialsProvider(credentials)
+                .httpClientBuilder(UrlConnectionHttpClient.builder().connectionTimeout(CONNECT_TIMEOUT).socketTimeout(SOCKET_TIMEOUT))
+                .overrideConfiguration(o -> o.retryStrategy(RetryMode.ADAPTIVE_V2));
+        if (endpoint != null) {
+            builder.endpointOverride(endpoint);
+        }
+        return builder.build();
+    }
+}

@@ -1,0 +1,17 @@
+package dev.jig.aws.loopback;
+
+import dev.jig.aws.sdk.ServiceClients;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+
+/** The production client factory pointed at a loopback service, with fixed test credentials. */
+public final class LoopbackClients {
+
+    private LoopbackClients() {
+    }
+
+    public static ServiceClients at(LoopbackService service) {
+        return new ServiceClients("us-east-1", service.endpoint(),
+                StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY")));
+    }
+}
