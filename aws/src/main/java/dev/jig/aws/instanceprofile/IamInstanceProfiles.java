@@ -2,6 +2,7 @@ package dev.jig.aws.instanceprofile;
 
 import dev.jig.aws.cache.ExpiringCache;
 import dev.jig.aws.sdk.AwsErrors;
+import dev.jig.controller.cloud.CloudOperationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -94,8 +95,8 @@ public final class IamInstanceProfiles implements InstanceProfiles {
     /** The roles of {@code profile}, or empty when IAM has no such profile. */
     private Optional<List<String>> read(Call call) {
         try {
-            return Optional.of(call.run("GetInstanceProfile", () -> iam.getInstanceProfile(r -> r.instanceProfileName(call.profile)))
-                    .instanceProfile().roles().stream().map(Role::roleName).toList());
+            return Optional.of(call.run("GetInstanceProfile", () -> iam.getInstanceProfile(r -> r.instanceProfileName(call.profile)),
+                    NoSuchEntityException.class).instanceProfile().roles().stream().map(Role::roleName).toList());
         } catch (NoSuchEntityException e) {
             return Optional.empty();
         }
@@ -105,7 +106,8 @@ public final class IamInstanceProfiles implements InstanceProfiles {
         List<Tag> tags = InstanceProfileName.tags(cluster, region, nodeClass).entrySet().stream()
                 .map(t -> Tag.builder().key(t.getKey()).value(t.getValue()).build()).toList();
         try {
-            call.run("CreateInstanceProfile", () -> iam.createInstanceProfile(r -> r.instanceProfileName(call.profile).tags(tags)));
+            call.run("CreateInstanceProfile", () -> iam.createInstanceProfile(r -> r.instanceProfileName(call.profile).tags(tags)),
+                    EntityAlreadyExistsException.class);
             LOG.info("event=instance_profile_created instanceProfile={} nodeClass={}", call.profile, nodeClass);
             return List.of();
         } catch (EntityAlreadyExistsException raced) {
@@ -123,21 +125,28 @@ public final class IamInstanceProfiles implements InstanceProfiles {
             this.role = role;
         }
 
-        /**
-         * Runs {@code action}; lets {@code NoSuchEntity} on the profile and {@code EntityAlreadyExists}
-         * through for the caller to read, and maps every other failure.
-         */
+        /** Runs {@code action}, mapping every failure. */
         <T> T run(String action, Supplier<T> request) {
+            return run(action, request, null);
+        }
+
+        /**
+         * Runs {@code action}; a failure of type {@code answer} (IAM saying "no such profile" to a read,
+         * "already exists" to a create) reaches the caller as it is, to be read; every other is mapped:
+         * a missing role or a refusal to an {@link IllegalStateException}, throttling, outages and a
+         * profile IAM does not show yet (it is eventually consistent) to a retryable cloud error.
+         */
+        <T> T run(String action, Supplier<T> request, Class<? extends SdkException> answer) {
             try {
                 return request.get();
-            } catch (NoSuchEntityException e) {
-                if (!role.isEmpty() && mentionsRole(e)) {
-                    throw refused(action, e);
-                }
-                throw e;
-            } catch (EntityAlreadyExistsException e) {
-                throw e;
             } catch (SdkException e) {
+                if (answer != null && answer.isInstance(e)) {
+                    throw e;
+                }
+                if (e instanceof NoSuchEntityException && !mentionsRole(e)) {
+                    throw new CloudOperationException("IAM " + action + " (instance profile " + profile + ") failed: " + AwsErrors.describe(e)
+                            + "; IAM may not show a new profile yet", true, e);
+                }
                 if (AwsErrors.isTransient(e)) {
                     throw AwsErrors.toCloud("IAM", action, "instance profile " + profile, e);
                 }
@@ -148,15 +157,15 @@ public final class IamInstanceProfiles implements InstanceProfiles {
         /** Runs {@code action}, content when what it would remove is already gone. */
         void unlessGone(String action, Supplier<?> request) {
             try {
-                run(action, request);
+                run(action, request, NoSuchEntityException.class);
             } catch (NoSuchEntityException gone) {
                 // removed meanwhile: what was asked for
             }
         }
 
-        private boolean mentionsRole(NoSuchEntityException e) {
+        private boolean mentionsRole(SdkException e) {
             String message = AwsErrors.describe(e);
-            return message.contains("role") && message.contains(role);
+            return !role.isEmpty() && message.contains("role") && message.contains(role);
         }
 
         private IllegalStateException refused(String action, SdkException e) {

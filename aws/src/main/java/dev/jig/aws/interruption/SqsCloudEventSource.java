@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -57,6 +58,9 @@ public final class SqsCloudEventSource implements CloudEventSource {
             }
             if (maxMessages < 1 || maxMessages > 10) {
                 throw new IllegalArgumentException("the interruption queue's batch must be 1 to 10 messages, got " + maxMessages);
+            }
+            if (visibility.toSeconds() < 1 || visibility.compareTo(Duration.ofHours(12)) > 0) {
+                throw new IllegalArgumentException("the interruption queue's visibility timeout must be 1 s to 12 h, got " + visibility);
             }
         }
 
@@ -213,7 +217,7 @@ public final class SqsCloudEventSource implements CloudEventSource {
                 ? "interruption queue '" + settings.queueName() + "' does not exist: create it and its EventBridge rules (aws/README.md, \"Running on EKS\"), or fix --interruption-queue"
                 : "interruption queue '" + settings.queueName() + "' cannot be read: " + AwsErrors.describe(e);
         LOG.warn("event=interruption_queue_unavailable queue={} error={} retryIn={} reason=\"{}\"", settings.queueName(), AwsErrors.code(e), delay, message);
-        return new CloudOperationException(message + " (retrying in " + delay.toSeconds() + "s)", true, e);
+        return new CloudOperationException(message + " (next attempt in " + delay.toString().substring(2).toLowerCase(Locale.ROOT) + ")", true, e);
     }
 
     private void pauseFor(Duration pause) {

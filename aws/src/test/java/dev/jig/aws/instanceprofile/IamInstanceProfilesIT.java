@@ -111,6 +111,18 @@ class IamInstanceProfilesIT {
     }
 
     @Test
+    void aProfileIamDoesNotShowYetIsATransientErrorAndTheNextReconcileCompletesIt() {
+        iam.failNext("AddRoleToInstanceProfile", 1, new AwsError(404, "NoSuchEntity", "Instance Profile " + expectedName + " cannot be found."));
+
+        assertThatThrownBy(() -> profiles.ensure("team-a", "NodeRole"))
+                .isInstanceOfSatisfying(CloudOperationException.class, e -> assertThat(e.retryable()).isTrue())
+                .hasMessageContaining(expectedName);
+        assertThat(profiles.ensure("team-a", "NodeRole")).isEqualTo(expectedName);
+        assertThat(iam.profile(expectedName).roles()).containsExactly("NodeRole");
+        assertThat(iam.count("CreateInstanceProfile")).isEqualTo(1);
+    }
+
+    @Test
     void deleteRemovesTheRoleThenTheProfileAndIsSafeToRepeat() {
         profiles.ensure("team-a", "NodeRole");
         profiles.ensure("team-b", "NodeRole");

@@ -164,7 +164,8 @@ class SqsCloudEventSourceIT {
 
         assertThatThrownBy(source::receive).isInstanceOfSatisfying(CloudOperationException.class, e -> assertThat(e.retryable()).isTrue())
                 .hasMessageContaining("interruption queue 'jig-interruption' does not exist")
-                .hasMessageContaining("--interruption-queue");
+                .hasMessageContaining("--interruption-queue")
+                .hasMessageEndingWith("(next attempt in 1s)");
         assertThat(counter("jig.interruption.queue.errors", "error", "QueueDoesNotExist")).isEqualTo(1);
         assertThat(available()).isZero();
 
@@ -197,6 +198,16 @@ class SqsCloudEventSourceIT {
         clock.advance(Duration.ofSeconds(1));
         assertThat(source.receive()).isEmpty();
         assertThat(sqs.count("GetQueueUrl")).isEqualTo(2);
+    }
+
+    @Test
+    void settingsOutsideSqsLimitsAreRefused() {
+        assertThatThrownBy(() -> new SqsCloudEventSource.Settings(QUEUE, Duration.ofSeconds(21), 10, Duration.ofSeconds(20), Duration.ofSeconds(1),
+                Duration.ofMinutes(5))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0 to 20 seconds");
+        assertThatThrownBy(() -> new SqsCloudEventSource.Settings(QUEUE, Duration.ofSeconds(20), 11, Duration.ofSeconds(20), Duration.ofSeconds(1),
+                Duration.ofMinutes(5))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 to 10 messages");
+        assertThatThrownBy(() -> SqsCloudEventSource.Settings.of(" ")).isInstanceOf(IllegalArgumentException.class);
+        assertThat(SqsCloudEventSource.Settings.of(QUEUE).pollWait()).isEqualTo(Duration.ofSeconds(20));
     }
 
     @Test

@@ -1,0 +1,16 @@
+package dev.jig.aws.sdk;
+
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.regions.Region;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ServiceClientsTest {
+
+    @Test
+    void iamIsSignedForThePartitionsGlobalRegion() {
+        assertThat(ServiceClients.globalRegion("eu-west-1")).isEqualTo(Region.AWS_GLOBAL);
+        assertThat(ServiceClients.globalRegion("cn-north-1")).isEqualTo(Region.AWS_CN_GLOBAL);
+        assertThat(ServiceClients.globalRegion("us-gov-west-1")).isEqualTo(Region.AWS_US_GOV_GLOBAL);
+    }
+}
