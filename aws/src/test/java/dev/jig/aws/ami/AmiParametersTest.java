@@ -95,6 +95,15 @@ class AmiParametersTest {
     }
 
     @Test
+    void everyParameterTellsItsVariant() {
+        for (String alias : java.util.List.of("al2023@latest", "al2@latest", "bottlerocket@latest", "windows2022@latest")) {
+            for (AmiParameters.Parameter p : AmiParameters.of(AmiAlias.parse(alias), "1.31")) {
+                assertThat(AmiParameters.variantOf(p.name())).as(p.name()).isEqualTo(p.variant());
+            }
+        }
+    }
+
+    @Test
     void malformedKubernetesVersionIsRefused() {
         assertThatThrownBy(() -> names("al2023@latest", "v1.31")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'v1.31'");
