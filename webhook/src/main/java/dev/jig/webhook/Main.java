@@ -5,6 +5,7 @@ import dev.jig.webhook.kube.SelfManagedCertificates;
 import dev.jig.webhook.kube.TenancyWatch;
 import dev.jig.webhook.metrics.WebhookMetrics;
 import dev.jig.webhook.rules.WebhookRules;
+import dev.jig.webhook.server.Readiness;
 import dev.jig.webhook.server.WebhookServer;
 import dev.jig.webhook.tenancy.TenancyView;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -79,7 +80,7 @@ public final class Main implements Callable<Integer> {
         try {
             server = WebhookServer.start(new WebhookServer.Options(cfg.host(), cfg.port(), tls, cfg.stopTimeout(), cfg.noopEndpoint()),
                     in -> rules.validate(in, view.get()), in -> rules.mutate(in, view.get()),
-                    () -> view.get().isPresent() && (certificates == null || certificates.ready()), metrics);
+                    readiness(view, certificates), metrics);
         } catch (IllegalArgumentException e) {
             System.err.println("jig-webhook: " + e.getMessage());
             close(certificates, watch, client);
@@ -96,6 +97,11 @@ public final class Main implements Callable<Integer> {
         }, "shutdown"));
         stopped.await();
         return 0;
+    }
+
+    private static Readiness readiness(Supplier<Optional<TenancyView>> view, SelfManagedCertificates certificates) {
+        Readiness tenancy = Readiness.of(() -> view.get().isPresent(), "tenancy view not synced");
+        return certificates == null ? tenancy : tenancy.and(certificates::notReadyBecause);
     }
 
     private static void close(SelfManagedCertificates certificates, TenancyWatch watch, KubernetesClient client) {

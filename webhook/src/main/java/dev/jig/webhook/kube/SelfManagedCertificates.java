@@ -13,9 +13,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,6 +48,9 @@ public final class SelfManagedCertificates implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SelfManagedCertificates.class);
 
+    /** How long the start waits for the Secret before it serves a throwaway certificate. */
+    public static final Duration FIRST_WAIT = Duration.ofSeconds(10);
+
     /**
      * Where the material lives and whom it serves: the Secret {@code namespace/secret}, the
      * Service {@code service} in {@code namespace} (whose DNS names the certificate carries) and
@@ -69,8 +75,9 @@ public final class SelfManagedCertificates implements AutoCloseable {
     private final CaBundles bundles;
     private final ScheduledExecutorService timer;
     private ServingCertificate serving;
-    private X509Certificate served;
+    private volatile X509Certificate served;
     private volatile boolean ready;
+    private final Object problemLock = new Object();
     private String problem;
 
     public SelfManagedCertificates(KubernetesClient client, Settings settings, Clock clock, WebhookMetrics metrics) {
@@ -88,12 +95,25 @@ public final class SelfManagedCertificates implements AutoCloseable {
 
     /**
      * The key store to start serving with: the Secret's, read or created now; when the API server
-     * cannot be reached yet, a throwaway self-signed certificate that no configuration trusts, so
-     * the webhook starts, answers {@code /healthz}, stays not ready and retries.
+     * cannot be reached within {@link #FIRST_WAIT} (the client retries with back-off for longer),
+     * a throwaway certificate that no configuration trusts, so the webhook starts, answers
+     * {@code /healthz} before its liveness probe gives up, stays not ready and keeps trying.
      */
-    public synchronized PemKeyStore firstKeyStore() {
-        Optional<ServingMaterial> material = attempt(this::current);
-        ServingMaterial first = material.orElseGet(() -> settings.policy().initial(clock.instant(), settings.dnsNames()));
+    public PemKeyStore firstKeyStore() {
+        Future<Optional<ServingMaterial>> read = timer.submit(() -> attempt(this::current));
+        Optional<ServingMaterial> material;
+        try {
+            material = read.get(FIRST_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            problem("the API server did not answer within " + FIRST_WAIT + "; serving a throwaway certificate, not ready, retrying");
+            material = Optional.empty();
+        } catch (ExecutionException e) {
+            material = Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            material = Optional.empty();
+        }
+        ServingMaterial first = material.orElseGet(this::fresh);
         served = first.serving();
         return first.keyStore();
     }
@@ -119,7 +139,7 @@ public final class SelfManagedCertificates implements AutoCloseable {
                     LOG.atInfo().addKeyValue("event", "tls-renewed").addKeyValue("step", renewal.get().step().name())
                             .log(secret.describe() + " renewed: " + renewal.get().reason());
                 } else {
-                    LOG.atInfo().addKeyValue("event", "tls-renewal-lost").log(secret.describe() + " was changed by another replica first; using its");
+                    LOG.atInfo().addKeyValue("event", "tls-renewal-lost").log(secret.describe() + " was changed by another replica first; using that");
                 }
                 m = (replaced.isPresent() ? replaced.get() : stored()).material().orElseThrow();
                 sync = bundles.sync(m.bundlePem(), m.ca(), served);
@@ -139,6 +159,15 @@ public final class SelfManagedCertificates implements AutoCloseable {
     /** Whether the certificate served is one every webhook configuration trusts. */
     public boolean ready() {
         return ready;
+    }
+
+    /** Empty when {@link #ready()}; otherwise why not: the current problem, if any. */
+    public Optional<String> notReadyBecause() {
+        if (ready) return Optional.empty();
+        synchronized (problemLock) {
+            return Optional.of("the webhook configurations " + settings.configurations() + " do not trust the serving certificate yet"
+                    + (problem == null ? "" : ": " + problem));
+        }
     }
 
     /** The material in the Secret, creating or replacing it as needed. */
@@ -174,12 +203,13 @@ public final class SelfManagedCertificates implements AutoCloseable {
             T result = step.run();
             return Optional.of(result);
         } catch (KubernetesClientException e) {
+            String detail = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage() : e.getMessage();
             if (e.getCode() == 401 || e.getCode() == 403) {
                 ready = false;
                 problem("the webhook may not read or write " + secret.describe() + " or the webhook configurations "
-                        + settings.configurations() + " (HTTP " + e.getCode() + "); see the RBAC in webhook/README.md: " + e.getMessage());
+                        + settings.configurations() + " (HTTP " + e.getCode() + "); see the RBAC in webhook/README.md: " + detail);
             } else {
-                problem("Kubernetes API error, retrying: " + e.getMessage());
+                problem("Kubernetes API error" + (e.getCode() > 0 ? " (HTTP " + e.getCode() + ")" : "") + ", retrying: " + detail);
             }
         } catch (Exception e) {
             problem("self-managed certificates failed, retrying: " + e.getMessage());
@@ -190,13 +220,15 @@ public final class SelfManagedCertificates implements AutoCloseable {
 
     /** Logs a problem once when it starts or changes and once when it ends. */
     private void problem(String now) {
-        if (Objects.equals(now, problem)) return;
-        if (now == null) {
-            LOG.atInfo().addKeyValue("event", "tls-self-managed-ok").log("self-managed certificates in order again");
-        } else {
-            LOG.atWarn().addKeyValue("event", "tls-self-managed-problem").log(now);
+        synchronized (problemLock) {
+            if (Objects.equals(now, problem)) return;
+            if (now == null) {
+                LOG.atInfo().addKeyValue("event", "tls-self-managed-ok").log("self-managed certificates in order again");
+            } else {
+                LOG.atWarn().addKeyValue("event", "tls-self-managed-problem").log(now);
+            }
+            problem = now;
         }
-        problem = now;
     }
 
     @FunctionalInterface

@@ -10,6 +10,7 @@ import io.javalin.Javalin;
 import io.javalin.http.HttpStatus;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
@@ -27,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * The HTTPS server: Javalin on Jetty 12 with one TLS connector (no plain HTTP at all), serving
  * <ul>
  *   <li>{@code POST /validate} and {@code POST /mutate} — AdmissionReview v1;</li>
- *   <li>{@code GET /healthz} — the process serves; {@code GET /readyz} — 503 until the tenancy view
- *       has synced and again while shutting down;</li>
+ *   <li>{@code GET /healthz} — the process serves; {@code GET /readyz} — 503, with the reason, until
+ *       the tenancy view has synced (and, self-managed, the configurations trust the certificate)
+ *       and again while shutting down;</li>
  *   <li>{@code GET /metrics} — Prometheus text;</li>
  *   <li>{@code POST /noop} — only when enabled for the benchmark: the same decoding and encoding
  *       with no rules, the baseline the rules' cost is measured against.</li>
@@ -85,6 +87,12 @@ public final class WebhookServer implements AutoCloseable {
      */
     public static WebhookServer start(Options options, Function<AdmissionInput, Decision> validate, Function<AdmissionInput, Decision> mutate,
                                       BooleanSupplier ready, WebhookMetrics metrics) {
+        return start(options, validate, mutate, Readiness.of(ready, "tenancy view not synced"), metrics);
+    }
+
+    /** As above, with {@code /readyz} answering why it is not ready. */
+    public static WebhookServer start(Options options, Function<AdmissionInput, Decision> validate, Function<AdmissionInput, Decision> mutate,
+                                      Readiness ready, WebhookMetrics metrics) {
         CertificateReloader.Snapshot files = options.tls() instanceof Tls.Files f ? CertificateReloader.Snapshot.read(f.certFile(), f.keyFile()) : null;
         PemKeyStore pem = files != null ? files.keyStore() : ((Tls.Supplied) options.tls()).initial();
         ServingCertificate serving = new ServingCertificate(pem);
@@ -116,8 +124,8 @@ public final class WebhookServer implements AutoCloseable {
             }
             config.routes.get("/healthz", ctx -> ctx.result("ok"));
             config.routes.get("/readyz", ctx -> {
-                boolean ok = ready.getAsBoolean() && !self[0].stopping;
-                ctx.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).result(ok ? "ok" : self[0].stopping ? "shutting down" : "tenancy view not synced");
+                Optional<String> why = self[0].stopping ? Optional.of("shutting down") : ready.notReadyBecause();
+                ctx.status(why.isEmpty() ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).result(why.orElse("ok"));
             });
             config.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
             config.routes.exception(io.javalin.http.HttpResponseException.class, (e, ctx) ->

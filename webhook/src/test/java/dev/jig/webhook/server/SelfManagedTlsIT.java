@@ -67,14 +67,15 @@ class SelfManagedTlsIT {
              WebhookServer webhook = WebhookServer.start(new WebhookServer.Options("127.0.0.1", 0,
                      new WebhookServer.Tls.Supplied(certificates.firstKeyStore()), Duration.ofSeconds(5), false),
                      in -> RULES.validate(in, Optional.of(Acme.view())), in -> RULES.mutate(in, Optional.of(Acme.view())),
-                     certificates::ready, metrics)) {
+                     certificates::notReadyBecause, metrics)) {
             certificates.start(webhook.serving(), Duration.ofMillis(100));
             X509Certificate first = webhook.serving().chain().get(0);
 
             // no webhook configurations yet: the certificate is made, but nobody trusts it
             Thread.sleep(300);
             assertThat(certificates.ready()).isFalse();
-            assertThat(get(webhook, TestCertificates.trusting(caOf(first)), "/readyz")).startsWith("HTTP/1.1 503");
+            assertThat(get(webhook, TestCertificates.trusting(caOf(first)), "/readyz")).startsWith("HTTP/1.1 503")
+                    .contains("do not trust the serving certificate yet: webhook configuration jig-webhook not found");
 
             WebhookConfigurations.create(client);
             await(certificates::ready);
