@@ -105,7 +105,7 @@ public final class SelfManagedCertificates implements AutoCloseable {
         try {
             material = read.get(FIRST_WAIT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            problem("the API server did not answer within " + FIRST_WAIT + "; serving a throwaway certificate, not ready, retrying");
+            problem("the API server did not answer within " + FIRST_WAIT.toSeconds() + " s; serving a throwaway certificate, not ready, retrying");
             material = Optional.empty();
         } catch (ExecutionException e) {
             material = Optional.empty();
@@ -203,7 +203,8 @@ public final class SelfManagedCertificates implements AutoCloseable {
             T result = step.run();
             return Optional.of(result);
         } catch (KubernetesClientException e) {
-            String detail = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage() : e.getMessage();
+            String detail = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage()
+                    : e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause() + ")");
             if (e.getCode() == 401 || e.getCode() == 403) {
                 ready = false;
                 problem("the webhook may not read or write " + secret.describe() + " or the webhook configurations "
