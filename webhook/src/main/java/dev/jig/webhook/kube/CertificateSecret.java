@@ -1,5 +1,6 @@
 package dev.jig.webhook.kube;
 
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.webhook.tls.ServingMaterial;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
@@ -79,8 +80,8 @@ public final class CertificateSecret {
         Map<String, String> data = new LinkedHashMap<>();
         m.pemData().forEach((k, v) -> data.put(k, Base64.getEncoder().encodeToString(v.getBytes(StandardCharsets.US_ASCII))));
         return new SecretBuilder().withNewMetadata().withNamespace(namespace).withName(name).withResourceVersion(resourceVersion)
-                .addToLabels("app.kubernetes.io/name", "jig-webhook").addToLabels("app.kubernetes.io/managed-by", "jig-webhook")
-                .endMetadata().withType("kubernetes.io/tls").withData(data).build();
+                .addToLabels(WellKnownLabels.MANAGED_BY, "jig-webhook")
+                .endMetadata().withType(WellKnownLabels.TLS_SECRET_TYPE).withData(data).build();
     }
 
     private static String decode(String base64) {

@@ -32,8 +32,9 @@ import org.slf4j.LoggerFactory;
  *       the start-up race between replicas, and the losers adopt the winner's CA), replacing one
  *       that cannot be read;</li>
  *   <li>patch the configurations' {@code caBundle} where it differs ({@link CaBundles});</li>
- *   <li>at most one renewal step ({@link RenewalPolicy}), written at the {@code resourceVersion}
- *       read; on a conflict another replica renewed first, and its Secret is used;</li>
+ *   <li>the renewal step due, if any ({@link RenewalPolicy}), written at the
+ *       {@code resourceVersion} read; on a conflict another replica wrote first, so its Secret is
+ *       read and the decision made again (a renewal due on every replica happens once);</li>
  *   <li>swap the Secret's serving certificate into the running server when it changed
  *       ({@link ServingCertificate}: no restart); so every replica picks up a renewal within a
  *       period, whichever replica made it.</li>
@@ -129,31 +130,44 @@ public final class SelfManagedCertificates implements AutoCloseable {
     public synchronized boolean reconcile() {
         attempt(() -> {
             CertificateSecret.Stored stored = stored();
-            ServingMaterial m = stored.material().orElseThrow();
-            CaBundles.Sync sync = bundles.sync(m.bundlePem(), m.ca(), served);
-            boolean trustedBefore = sync.trustsSigningCa() && sync.patched() == 0;
-            Optional<RenewalPolicy.Renewal> renewal = settings.policy().next(m, clock.instant(), settings.dnsNames(), trustedBefore);
-            if (renewal.isPresent()) {
-                Optional<CertificateSecret.Stored> replaced = secret.replace(stored, renewal.get().next());
-                if (replaced.isPresent()) {
-                    LOG.atInfo().addKeyValue("event", "tls-renewed").addKeyValue("step", renewal.get().step().name())
-                            .log(secret.describe() + " renewed: " + renewal.get().reason());
-                } else {
-                    LOG.atInfo().addKeyValue("event", "tls-renewal-lost").log(secret.describe() + " was changed by another replica first; using that");
-                }
-                m = (replaced.isPresent() ? replaced.get() : stored()).material().orElseThrow();
-                sync = bundles.sync(m.bundlePem(), m.ca(), served);
-            }
+            ServingMaterial before = stored.material().orElseThrow();
+            CaBundles.Sync sync = bundles.sync(before.bundlePem(), before.ca(), served);
+            X509Certificate trustedBefore = sync.trustsSigningCa() && sync.patched() == 0 ? before.ca() : null;
+            ServingMaterial m = renew(stored, trustedBefore).material().orElseThrow();
+            boolean changed = m != before;
             if (!m.serving().equals(served) && serving != null) {
                 serving.swap(m.keyStore(), secret.describe());
                 served = m.serving();
-                sync = bundles.sync(m.bundlePem(), m.ca(), served);
+                changed = true;
             }
+            if (changed) sync = bundles.sync(m.bundlePem(), m.ca(), served);
             ready = sync.trustsServed() && serving != null;
             problem(sync.problems().isEmpty() ? null : String.join("; ", sync.problems()) + "; not ready until they exist");
             return m;
         });
         return ready;
+    }
+
+    /**
+     * Writes the renewal due, if any, at the version read; when another replica wrote first (409),
+     * reads its Secret and decides again, a few times. {@code trustedCa} is the CA the
+     * configurations trusted before this reconcile touched them, or null.
+     */
+    private CertificateSecret.Stored renew(CertificateSecret.Stored stored, X509Certificate trustedCa) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            ServingMaterial m = stored.material().orElseThrow();
+            Optional<RenewalPolicy.Renewal> renewal = settings.policy().next(m, clock.instant(), settings.dnsNames(), m.ca().equals(trustedCa));
+            if (renewal.isEmpty()) return stored;
+            Optional<CertificateSecret.Stored> replaced = secret.replace(stored, renewal.get().next());
+            if (replaced.isPresent()) {
+                LOG.atInfo().addKeyValue("event", "tls-renewed").addKeyValue("step", renewal.get().step().name())
+                        .log(secret.describe() + " renewed: " + renewal.get().reason());
+                return replaced.get();
+            }
+            LOG.atInfo().addKeyValue("event", "tls-renewal-conflict").log(secret.describe() + " was changed by another replica first; deciding again");
+            stored = stored();
+        }
+        return stored;
     }
 
     /** Whether the certificate served is one every webhook configuration trusts. */

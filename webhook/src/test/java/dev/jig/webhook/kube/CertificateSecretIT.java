@@ -115,8 +115,18 @@ class CertificateSecretIT {
         await(() -> certs.stream().allMatch(SelfManagedCertificates::ready));
 
         clock.set(RenewalPolicy.renewAt(before.serving()));
-        List<Boolean> ready = race(i -> certs.get(i)::reconcile);
-        certs.forEach(SelfManagedCertificates::reconcile);
+        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(SelfManagedCertificates.class);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> events = new ch.qos.logback.core.read.ListAppender<>();
+        events.start();
+        log.addAppender(events);
+        List<Boolean> ready;
+        try {
+            ready = race(i -> certs.get(i)::reconcile);
+            certs.forEach(SelfManagedCertificates::reconcile);
+        } finally {
+            log.detachAppender(events);
+        }
+        assertThat(events.list.stream().filter(e -> e.getKeyValuePairs().toString().contains("tls-renewed"))).as("one replica renews").hasSize(1);
 
         ServingMaterial after = secret.read().orElseThrow().material().orElseThrow();
         assertThat(after.serving()).isNotEqualTo(before.serving());
