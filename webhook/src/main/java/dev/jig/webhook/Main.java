@@ -1,13 +1,16 @@
 package dev.jig.webhook;
 
 import dev.jig.webhook.kube.ManifestTenancy;
+import dev.jig.webhook.kube.SelfManagedCertificates;
 import dev.jig.webhook.kube.TenancyWatch;
 import dev.jig.webhook.metrics.WebhookMetrics;
 import dev.jig.webhook.rules.WebhookRules;
+import dev.jig.webhook.server.Readiness;
 import dev.jig.webhook.server.WebhookServer;
 import dev.jig.webhook.tenancy.TenancyView;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -22,7 +25,9 @@ import picocli.CommandLine;
  * Starts the admission webhook: reads the configuration ({@link WebhookOptions}: flags, then their
  * {@code JIG_WEBHOOK_*} environment variables, then the file, then defaults), connects to the
  * cluster (kubeconfig from {@code KUBECONFIG}/{@code ~/.kube/config}, or the in-cluster service
- * account), starts the tenancy informers and serves HTTPS until SIGTERM, then drains and stops
+ * account), starts the tenancy informers, takes its certificate from files or makes and renews
+ * its own ({@code --tls-mode self-managed}, {@link SelfManagedCertificates}; not ready until the
+ * webhook configurations trust it) and serves HTTPS until SIGTERM, then drains and stops
  * gracefully. Exit codes: 0 after a clean stop, 2 for a configuration problem (missing certificate,
  * bad config file), with the reason on stderr.
  */
@@ -58,32 +63,49 @@ public final class Main implements Callable<Integer> {
             System.err.println("jig-webhook: " + e.getMessage());
             return 2;
         }
+        Optional<SelfManagedCertificates.Settings> selfManaged;
+        try {
+            selfManaged = options.selfManaged();
+        } catch (IllegalArgumentException e) {
+            System.err.println("jig-webhook: " + e.getMessage());
+            return 2;
+        }
         KubernetesClient client = fixed.isPresent() ? null : new KubernetesClientBuilder().build();
         TenancyWatch watch = client == null ? null : new TenancyWatch(client, metrics).start();
         Supplier<Optional<TenancyView>> view = watch == null ? () -> fixed : watch::view;
+        SelfManagedCertificates certificates = selfManaged.map(s -> new SelfManagedCertificates(client, s, Clock.systemUTC(), metrics)).orElse(null);
+        WebhookServer.Tls tls = certificates == null ? new WebhookServer.Tls.Files(cfg.tlsCert(), cfg.tlsKey(), cfg.tlsReload())
+                : new WebhookServer.Tls.Supplied(certificates.firstKeyStore());
         WebhookServer server;
         try {
-            server = WebhookServer.start(new WebhookServer.Options(cfg.host(), cfg.port(), cfg.tlsCert(), cfg.tlsKey(), cfg.tlsReload(),
-                    cfg.stopTimeout(), cfg.noopEndpoint()), in -> rules.validate(in, view.get()), in -> rules.mutate(in, view.get()),
-                    () -> view.get().isPresent(), metrics);
+            server = WebhookServer.start(new WebhookServer.Options(cfg.host(), cfg.port(), tls, cfg.stopTimeout(), cfg.noopEndpoint()),
+                    in -> rules.validate(in, view.get()), in -> rules.mutate(in, view.get()),
+                    readiness(view, certificates), metrics);
         } catch (IllegalArgumentException e) {
             System.err.println("jig-webhook: " + e.getMessage());
-            close(watch, client);
+            close(certificates, watch, client);
             return 2;
         }
+        if (certificates != null) certificates.start(server.serving(), cfg.tlsReload());
         CountDownLatch stopped = new CountDownLatch(1);
         WebhookConfig finalCfg = cfg;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             LOG.atInfo().addKeyValue("event", "stopping").log("draining for " + finalCfg.drain());
             server.shutdown(finalCfg.drain());
-            close(watch, client);
+            close(certificates, watch, client);
             stopped.countDown();
         }, "shutdown"));
         stopped.await();
         return 0;
     }
 
-    private static void close(TenancyWatch watch, KubernetesClient client) {
+    private static Readiness readiness(Supplier<Optional<TenancyView>> view, SelfManagedCertificates certificates) {
+        Readiness tenancy = Readiness.of(() -> view.get().isPresent(), "tenancy view not synced");
+        return certificates == null ? tenancy : tenancy.and(certificates::notReadyBecause);
+    }
+
+    private static void close(SelfManagedCertificates certificates, TenancyWatch watch, KubernetesClient client) {
+        if (certificates != null) certificates.close();
         if (watch != null) watch.close();
         if (client != null) client.close();
     }

@@ -1,15 +1,20 @@
 package dev.jig.webhook;
 
 import dev.jig.webhook.admission.WebhookSettings;
+import dev.jig.webhook.kube.SelfManagedCertificates;
+import dev.jig.webhook.tls.RenewalPolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Option;
 
 /**
  * The webhook's command-line options. Each flag {@code --some-name} falls back to the environment
- * variable {@code JIG_WEBHOOK_SOME_NAME} (picocli's {@code ${env:...}} default), so a Helm chart can
+ * variable {@code JIG_WEBHOOK_SOME_NAME} (picocli's {@code ${env:...}} default; the one exception,
+ * {@code --webhook-configurations}, reads {@code JIG_WEBHOOK_CONFIGURATIONS}), so a Helm chart can
  * configure the webhook and the controller alike. Precedence, highest first: flag, environment
  * variable, the JSON file named by {@code --config} ({@link WebhookConfig#withFile}), built-in
  * defaults ({@link WebhookConfig#defaults}). A field left {@code null} here was given neither as a
@@ -38,6 +43,28 @@ public final class WebhookOptions {
     @Option(names = "--tls-reload-seconds", defaultValue = "${env:JIG_WEBHOOK_TLS_RELOAD_SECONDS}",
             description = "how often to look for a renewed certificate (default 10)")
     Long tlsReloadSeconds;
+
+    @Option(names = "--tls-mode", defaultValue = "${env:JIG_WEBHOOK_TLS_MODE:-files}",
+            description = "files: serve --tls-cert/--tls-key, re-read when they change (default); self-managed: make a CA and serving"
+                    + " certificate, keep them in --tls-secret, patch the caBundle of --webhook-configurations, renew before expiry")
+    String tlsMode;
+
+    @Option(names = "--tls-secret", defaultValue = "${env:JIG_WEBHOOK_TLS_SECRET:-jig-webhook-tls}",
+            description = "self-managed: the Secret in --namespace holding the CA and serving certificate (default jig-webhook-tls)")
+    String tlsSecret;
+
+    @Option(names = "--tls-service", defaultValue = "${env:JIG_WEBHOOK_TLS_SERVICE:-jig-webhook}",
+            description = "self-managed: the webhook's Service; the certificate names <svc>, <svc>.<ns>, <svc>.<ns>.svc,"
+                    + " <svc>.<ns>.svc.cluster.local (default jig-webhook)")
+    String tlsService;
+
+    @Option(names = "--webhook-configurations", split = ",", defaultValue = "${env:JIG_WEBHOOK_CONFIGURATIONS:-jig-webhook}",
+            description = "self-managed: the Validating and Mutating webhook configurations whose caBundle to keep (default jig-webhook)")
+    List<String> webhookConfigurations;
+
+    @Option(names = "--namespace", defaultValue = "${env:JIG_WEBHOOK_NAMESPACE}",
+            description = "self-managed: the namespace of the Secret and the Service (default: the POD_NAMESPACE environment variable)")
+    String namespace;
 
     @Option(names = "--break-glass", split = ",", defaultValue = "${env:JIG_WEBHOOK_BREAK_GLASS}",
             description = "NodePool/<name> and EC2NodeClass/<name> entries admitted without provenance"
@@ -78,6 +105,37 @@ public final class WebhookOptions {
     /** The compiled manifests directory for a run without a cluster, or null. */
     public Path manifests() {
         return manifests;
+    }
+
+    /** The self-managed certificate settings, or empty in {@code --tls-mode files}; the namespace falls back to {@code POD_NAMESPACE}. */
+    public Optional<SelfManagedCertificates.Settings> selfManaged() {
+        return selfManaged(System::getenv);
+    }
+
+    /**
+     * As {@link #selfManaged()}, with the environment given. Throws {@link IllegalArgumentException}
+     * for an unknown mode, a missing namespace or an empty name.
+     */
+    public Optional<SelfManagedCertificates.Settings> selfManaged(UnaryOperator<String> env) {
+        if ("files".equals(tlsMode)) return Optional.empty();
+        if (!"self-managed".equals(tlsMode)) {
+            throw new IllegalArgumentException("unknown --tls-mode '" + tlsMode + "': use files or self-managed");
+        }
+        if (manifests != null) throw new IllegalArgumentException("--tls-mode self-managed needs a cluster; it cannot run with --manifests");
+        String ns = namespace != null && !namespace.isBlank() ? namespace : env.apply("POD_NAMESPACE");
+        if (ns == null || ns.isBlank()) {
+            throw new IllegalArgumentException("--tls-mode self-managed needs the namespace of its Secret and Service: set --namespace"
+                    + " (JIG_WEBHOOK_NAMESPACE) or POD_NAMESPACE from the downward API");
+        }
+        List<String> configurations = webhookConfigurations.stream().map(String::trim).filter(n -> !n.isEmpty()).toList();
+        if (blank(tlsSecret) || blank(tlsService) || configurations.isEmpty()) {
+            throw new IllegalArgumentException("--tls-mode self-managed needs --tls-secret, --tls-service and --webhook-configurations");
+        }
+        return Optional.of(new SelfManagedCertificates.Settings(ns, tlsSecret, tlsService, configurations, RenewalPolicy.defaults()));
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
     }
 
     /**

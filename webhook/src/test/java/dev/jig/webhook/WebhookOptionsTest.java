@@ -2,6 +2,7 @@ package dev.jig.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jig.webhook.kube.SelfManagedCertificates;
 import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,9 @@ class WebhookOptionsTest {
             Option o = f.getAnnotation(Option.class);
             if (o == null) continue;
             flags++;
-            String env = "JIG_WEBHOOK_" + o.names()[0].substring(2).toUpperCase().replace('-', '_');
+            // the one exception: JIG_WEBHOOK_CONFIGURATIONS, the name the chart sets, not JIG_WEBHOOK_WEBHOOK_CONFIGURATIONS
+            String env = o.names()[0].equals("--webhook-configurations") ? "JIG_WEBHOOK_CONFIGURATIONS"
+                    : "JIG_WEBHOOK_" + o.names()[0].substring(2).toUpperCase().replace('-', '_');
             assertThat(o.defaultValue()).as(o.names()[0]).matches("\\$\\{env:" + env + "(:-[^}]*)?}");
         }
         assertThat(flags).isEqualTo(new CommandLine(new WebhookOptions()).getCommandSpec().options().size());
@@ -76,5 +79,29 @@ class WebhookOptionsTest {
         assertThat(cfg.port()).isEqualTo(8443);
         assertThat(cfg.settings().exemptNamespaces()).containsExactlyInAnyOrder("kube-system", "ops");
         assertThat(cfg.noopEndpoint()).isTrue();
+    }
+
+    @Test
+    void filesModeIsTheDefaultAndSelfManagedTakesItsNamespaceFromTheFlagOrPodNamespace() {
+        assertThat(parse().selfManaged(n -> "jig-system")).isEmpty();
+        SelfManagedCertificates.Settings s = parse("--tls-mode", "self-managed", "--tls-service", "jig-webhook-svc",
+                "--webhook-configurations", "jig-validate,jig-mutate").selfManaged(n -> n.equals("POD_NAMESPACE") ? "jig-system" : null).orElseThrow();
+        assertThat(s.namespace()).isEqualTo("jig-system");
+        assertThat(s.secret()).isEqualTo("jig-webhook-tls");
+        assertThat(s.configurations()).containsExactly("jig-validate", "jig-mutate");
+        assertThat(s.dnsNames()).containsExactly("jig-webhook-svc", "jig-webhook-svc.jig-system", "jig-webhook-svc.jig-system.svc",
+                "jig-webhook-svc.jig-system.svc.cluster.local");
+        assertThat(parse("--tls-mode", "self-managed", "--namespace", "ops").selfManaged(n -> "jig-system").orElseThrow().namespace())
+                .isEqualTo("ops");
+    }
+
+    @Test
+    void aSelfManagedModeWithoutNamespaceOrAnUnknownModeIsAUsageError() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("--tls-mode", "self-managed").selfManaged(n -> null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--namespace").hasMessageContaining("POD_NAMESPACE");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("--tls-mode", "cert-manager").selfManaged(n -> "ns"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown --tls-mode 'cert-manager'");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("--tls-mode", "self-managed", "--webhook-configurations", " ")
+                .selfManaged(n -> "ns")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--webhook-configurations");
     }
 }

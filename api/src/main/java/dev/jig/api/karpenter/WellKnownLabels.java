@@ -40,6 +40,11 @@ public final class WellKnownLabels {
     public static final String METADATA_NAME = "kubernetes.io/metadata.name";
     /** The tool that manages an object. */
     public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+    /**
+     * Not a label: the Secret type the API server checks for a TLS pair ({@code tls.crt}, {@code tls.key}), the
+     * type of the webhook's self-managed certificate Secret; here because every {@code kubernetes.io} name has one home.
+     */
+    public static final String TLS_SECRET_TYPE = "kubernetes.io/tls";
 
     /** Karpenter's node lifecycle labels: the node has registered against its NodeClaim, and has initialised. */
     public static final String REGISTERED = KARPENTER + "registered";

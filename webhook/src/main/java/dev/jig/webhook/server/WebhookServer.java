@@ -5,10 +5,12 @@ import dev.jig.webhook.admission.Decision;
 import dev.jig.webhook.metrics.WebhookMetrics;
 import dev.jig.webhook.tls.CertificateReloader;
 import dev.jig.webhook.tls.PemKeyStore;
+import dev.jig.webhook.tls.ServingCertificate;
 import io.javalin.Javalin;
 import io.javalin.http.HttpStatus;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
@@ -26,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * The HTTPS server: Javalin on Jetty 12 with one TLS connector (no plain HTTP at all), serving
  * <ul>
  *   <li>{@code POST /validate} and {@code POST /mutate} — AdmissionReview v1;</li>
- *   <li>{@code GET /healthz} — the process serves; {@code GET /readyz} — 503 until the tenancy view
- *       has synced and again while shutting down;</li>
+ *   <li>{@code GET /healthz} — the process serves; {@code GET /readyz} — 503, with the reason, until
+ *       the tenancy view has synced (and, self-managed, the configurations trust the certificate)
+ *       and again while shutting down;</li>
  *   <li>{@code GET /metrics} — Prometheus text;</li>
  *   <li>{@code POST /noop} — only when enabled for the benchmark: the same decoding and encoding
  *       with no rules, the baseline the rules' cost is measured against.</li>
@@ -43,16 +46,38 @@ public final class WebhookServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(WebhookServer.class);
 
-    /** Where and how to serve; the certificate is reloaded every {@code reloadPeriod}, in-flight requests get {@code stopTimeout}. */
-    public record Options(String host, int port, Path certFile, Path keyFile, Duration reloadPeriod, Duration stopTimeout, boolean noopEndpoint) {
+    /** Where and how to serve; in-flight requests get {@code stopTimeout} when stopping. */
+    public record Options(String host, int port, Tls tls, Duration stopTimeout, boolean noopEndpoint) {
+
+        /** Serving the PEM files, re-read every {@code reloadPeriod}. */
+        public Options(String host, int port, Path certFile, Path keyFile, Duration reloadPeriod, Duration stopTimeout, boolean noopEndpoint) {
+            this(host, port, new Tls.Files(certFile, keyFile, reloadPeriod), stopTimeout, noopEndpoint);
+        }
+    }
+
+    /** Where the serving certificate comes from. */
+    public sealed interface Tls {
+
+        /** PEM files polled for changes by a {@link CertificateReloader} ({@code --tls-mode files}). */
+        record Files(Path certFile, Path keyFile, Duration reloadPeriod) implements Tls {
+        }
+
+        /**
+         * A key store handed over at start; its owner (the self-managed certificates) swaps later
+         * ones in through {@link WebhookServer#serving()}.
+         */
+        record Supplied(PemKeyStore initial) implements Tls {
+        }
     }
 
     private final Javalin app;
+    private final ServingCertificate serving;
     private final CertificateReloader reloader;
     private volatile boolean stopping;
 
-    private WebhookServer(Javalin app, CertificateReloader reloader) {
+    private WebhookServer(Javalin app, ServingCertificate serving, CertificateReloader reloader) {
         this.app = app;
+        this.serving = serving;
         this.reloader = reloader;
     }
 
@@ -62,13 +87,16 @@ public final class WebhookServer implements AutoCloseable {
      */
     public static WebhookServer start(Options options, Function<AdmissionInput, Decision> validate, Function<AdmissionInput, Decision> mutate,
                                       BooleanSupplier ready, WebhookMetrics metrics) {
-        CertificateReloader.Snapshot tls = CertificateReloader.Snapshot.read(options.certFile(), options.keyFile());
-        PemKeyStore pem = tls.keyStore();
-        byte[] digest = tls.digest();
-        SslContextFactory.Server ssl = new SslContextFactory.Server();
-        ssl.setKeyStore(pem.keyStore());
-        ssl.setKeyStorePassword(new String(pem.password()));
-        ssl.setIncludeProtocols("TLSv1.3", "TLSv1.2");
+        return start(options, validate, mutate, Readiness.of(ready, "tenancy view not synced"), metrics);
+    }
+
+    /** As above, with {@code /readyz} answering why it is not ready. */
+    public static WebhookServer start(Options options, Function<AdmissionInput, Decision> validate, Function<AdmissionInput, Decision> mutate,
+                                      Readiness ready, WebhookMetrics metrics) {
+        CertificateReloader.Snapshot files = options.tls() instanceof Tls.Files f ? CertificateReloader.Snapshot.read(f.certFile(), f.keyFile()) : null;
+        PemKeyStore pem = files != null ? files.keyStore() : ((Tls.Supplied) options.tls()).initial();
+        ServingCertificate serving = new ServingCertificate(pem);
+        SslContextFactory.Server ssl = serving.sslContextFactory();
         ReviewCodec codec = new ReviewCodec();
         WebhookServer[] self = new WebhookServer[1];
         Javalin app = Javalin.create(config -> {
@@ -96,19 +124,21 @@ public final class WebhookServer implements AutoCloseable {
             }
             config.routes.get("/healthz", ctx -> ctx.result("ok"));
             config.routes.get("/readyz", ctx -> {
-                boolean ok = ready.getAsBoolean() && !self[0].stopping;
-                ctx.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).result(ok ? "ok" : self[0].stopping ? "shutting down" : "tenancy view not synced");
+                Optional<String> why = self[0].stopping ? Optional.of("shutting down") : ready.notReadyBecause();
+                ctx.status(why.isEmpty() ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).result(why.orElse("ok"));
             });
             config.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
             config.routes.exception(io.javalin.http.HttpResponseException.class, (e, ctx) ->
                     ctx.status(e.getStatus()).contentType("application/json").result(AdmissionEndpoint.error(e.getMessage())));
         });
-        WebhookServer server = new WebhookServer(app, new CertificateReloader(options.certFile(), options.keyFile(), ssl, digest));
+        CertificateReloader reloader = options.tls() instanceof Tls.Files f
+                ? new CertificateReloader(f.certFile(), f.keyFile(), serving, files.digest()) : null;
+        WebhookServer server = new WebhookServer(app, serving, reloader);
         self[0] = server;
-        metrics.gauge("jig.webhook.tls.reloads", server.reloader, r -> r.reloads());
-        metrics.functionCounter("jig.webhook.tls.reload.failures", server.reloader, r -> r.failures());
+        metrics.gauge("jig.webhook.tls.reloads", serving, ServingCertificate::swaps);
+        metrics.functionCounter("jig.webhook.tls.reload.failures", serving, ServingCertificate::failures);
         app.start();
-        server.reloader.start(options.reloadPeriod().toMillis(), TimeUnit.MILLISECONDS);
+        if (options.tls() instanceof Tls.Files f) reloader.start(f.reloadPeriod().toMillis(), TimeUnit.MILLISECONDS);
         LOG.atInfo().addKeyValue("event", "started").addKeyValue("port", server.port())
                 .addKeyValue("certificate", pem.chain().get(0).getSubjectX500Principal().getName()).log("webhook serving HTTPS");
         return server;
@@ -119,8 +149,15 @@ public final class WebhookServer implements AutoCloseable {
         return ((ServerConnector) app.jettyServer().server().getConnectors()[0]).getLocalPort();
     }
 
+    /** The PEM file poller; only in {@link Tls.Files} mode. */
     public CertificateReloader reloader() {
+        if (reloader == null) throw new IllegalStateException("the certificate is not read from files");
         return reloader;
+    }
+
+    /** Where a new serving certificate is swapped in without a restart. */
+    public ServingCertificate serving() {
+        return serving;
     }
 
     /** Drops readiness, waits {@code drain} for the Service to stop sending, then stops gracefully. */
@@ -137,7 +174,7 @@ public final class WebhookServer implements AutoCloseable {
     @Override
     public void close() {
         stopping = true;
-        reloader.close();
+        if (reloader != null) reloader.close();
         app.stop();
     }
 }

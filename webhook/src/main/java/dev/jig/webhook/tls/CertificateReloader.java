@@ -10,15 +10,13 @@ import java.util.Arrays;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Rotates the serving certificate without a restart: polls the PEM files and, when their content
- * changes, loads them and swaps the key store into Jetty's {@link SslContextFactory} (new
- * handshakes use the new certificate, open connections keep theirs). Polling the content rather
+ * changes, loads them and swaps them in through {@link ServingCertificate} (new handshakes use
+ * the new certificate, open connections keep theirs). Polling the content rather
  * than watching for file events, because Kubernetes updates a mounted secret by swapping a
  * symlinked directory, which file watchers see unreliably. A half-written or mismatched pair is
  * logged and retried on the next poll; the old certificate keeps serving meanwhile.
@@ -29,10 +27,8 @@ public final class CertificateReloader implements AutoCloseable {
 
     private final Path certFile;
     private final Path keyFile;
-    private final SslContextFactory.Server ssl;
+    private final ServingCertificate serving;
     private final ScheduledExecutorService timer;
-    private final AtomicLong reloads = new AtomicLong();
-    private final AtomicLong failures = new AtomicLong();
     private byte[] digest;
 
     /**
@@ -53,10 +49,10 @@ public final class CertificateReloader implements AutoCloseable {
         }
     }
 
-    public CertificateReloader(Path certFile, Path keyFile, SslContextFactory.Server ssl, byte[] initialDigest) {
+    public CertificateReloader(Path certFile, Path keyFile, ServingCertificate serving, byte[] initialDigest) {
         this.certFile = certFile;
         this.keyFile = keyFile;
-        this.ssl = ssl;
+        this.serving = serving;
         this.digest = initialDigest;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "tls-reloader");
@@ -77,36 +73,29 @@ public final class CertificateReloader implements AutoCloseable {
         try {
             now = digest(certFile, keyFile);
         } catch (IOException e) {
-            failures.incrementAndGet();
+            serving.failed();
             LOG.atWarn().addKeyValue("event", "tls-reload-failed").log("cannot read TLS files for rotation, keeping the current certificate: {}", e.toString());
             return false;
         }
         if (Arrays.equals(now, digest)) return false;
         try {
             Snapshot snapshot = Snapshot.read(certFile, keyFile);
-            PemKeyStore loaded = snapshot.keyStore();
-            ssl.reload(f -> {
-                f.setKeyStore(loaded.keyStore());
-                f.setKeyStorePassword(new String(loaded.password()));
-            });
+            serving.swap(snapshot.keyStore(), certFile.toString());
             digest = snapshot.digest();
-            reloads.incrementAndGet();
-            LOG.atInfo().addKeyValue("event", "tls-reloaded").addKeyValue("subject", loaded.chain().get(0).getSubjectX500Principal().getName())
-                    .addKeyValue("notAfter", loaded.chain().get(0).getNotAfter().toInstant().toString()).log("serving certificate reloaded");
             return true;
         } catch (Exception e) {
-            failures.incrementAndGet();
+            serving.failed();
             LOG.atWarn().addKeyValue("event", "tls-reload-failed").log("TLS files changed but cannot be loaded, keeping the current certificate: {}", e.getMessage());
             return false;
         }
     }
 
     public long reloads() {
-        return reloads.get();
+        return serving.swaps();
     }
 
     public long failures() {
-        return failures.get();
+        return serving.failures();
     }
 
     /** SHA-256 over both files' content. */

@@ -1,8 +1,6 @@
 package dev.jig.webhook.tls;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -12,14 +10,7 @@ import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
-import java.util.ArrayList;
 import java.util.List;
-import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
-import org.bouncycastle.cert.X509CertificateHolder;
-import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
-import org.bouncycastle.openssl.PEMKeyPair;
-import org.bouncycastle.openssl.PEMParser;
-import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
 
 /**
  * A TLS key store from PEM files as Kubernetes secrets carry them ({@code tls.crt},
@@ -39,10 +30,17 @@ public record PemKeyStore(KeyStore keyStore, char[] password, List<X509Certifica
 
     /** The key store of PEM text already read from {@code certFile} and {@code keyFile} (named in messages only). */
     public static PemKeyStore fromPem(String certPem, String keyPem, Path certFile, Path keyFile) {
-        List<X509Certificate> chain = certificates(certPem, certFile);
-        PrivateKey key = privateKey(keyPem, keyFile);
+        return of(Pem.certificates(certPem, "TLS certificate file " + certFile), Pem.privateKey(keyPem, "TLS private key file " + keyFile),
+                "TLS private key " + keyFile, "the certificate in " + certFile);
+    }
+
+    /**
+     * The key store of a chain and its key already parsed; {@code keySource} and {@code certSource}
+     * name where they came from in the message when the key does not belong to the certificate.
+     */
+    public static PemKeyStore of(List<X509Certificate> chain, PrivateKey key, String keySource, String certSource) {
         if (!matches(chain.get(0), key)) {
-            throw new IllegalArgumentException("TLS private key " + keyFile + " does not belong to the certificate in " + certFile);
+            throw new IllegalArgumentException(keySource + " does not belong to " + certSource);
         }
         try {
             char[] password = new char[0];
@@ -51,7 +49,7 @@ public record PemKeyStore(KeyStore keyStore, char[] password, List<X509Certifica
             ks.setKeyEntry(ALIAS, key, password, chain.toArray(new Certificate[0]));
             return new PemKeyStore(ks, password, List.copyOf(chain));
         } catch (GeneralSecurityException | IOException e) {
-            throw new IllegalArgumentException("cannot build a key store from " + certFile + " and " + keyFile + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot build a key store from " + certSource + " and " + keySource + ": " + e.getMessage(), e);
         }
     }
 
@@ -69,33 +67,6 @@ public record PemKeyStore(KeyStore keyStore, char[] password, List<X509Certifica
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read TLS " + what + " file " + file + ": " + e.getMessage(), e);
         }
-    }
-
-    private static List<X509Certificate> certificates(String pem, Path file) {
-        List<X509Certificate> chain = new ArrayList<>();
-        JcaX509CertificateConverter converter = new JcaX509CertificateConverter();
-        try (PEMParser parser = new PEMParser(reader(pem))) {
-            for (Object o = parser.readObject(); o != null; o = parser.readObject()) {
-                if (o instanceof X509CertificateHolder h) chain.add(converter.getCertificate(h));
-            }
-        } catch (IOException | GeneralSecurityException | RuntimeException e) {
-            throw new IllegalArgumentException("TLS certificate file " + file + " is not valid PEM: " + e.getMessage(), e);
-        }
-        if (chain.isEmpty()) throw new IllegalArgumentException("TLS certificate file " + file + " holds no CERTIFICATE block");
-        return chain;
-    }
-
-    private static PrivateKey privateKey(String pem, Path file) {
-        JcaPEMKeyConverter converter = new JcaPEMKeyConverter();
-        try (PEMParser parser = new PEMParser(reader(pem))) {
-            for (Object o = parser.readObject(); o != null; o = parser.readObject()) {
-                if (o instanceof PrivateKeyInfo info) return converter.getPrivateKey(info);
-                if (o instanceof PEMKeyPair pair) return converter.getKeyPair(pair).getPrivate();
-            }
-        } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("TLS private key file " + file + " is not valid PEM: " + e.getMessage(), e);
-        }
-        throw new IllegalArgumentException("TLS private key file " + file + " holds no unencrypted PRIVATE KEY block");
     }
 
     private static boolean matches(X509Certificate cert, PrivateKey key) {
@@ -116,9 +87,5 @@ public record PemKeyStore(KeyStore keyStore, char[] password, List<X509Certifica
         } catch (GeneralSecurityException e) {
             return false;
         }
-    }
-
-    private static Reader reader(String pem) {
-        return new StringReader(pem);
     }
 }
