@@ -29,11 +29,6 @@ final class Numbers {
         return String.format(Locale.ROOT, v >= 100 ? "$%.0f" : v >= 1 ? "$%.2f" : "$%.3f", v);
     }
 
-    /** A whole count, for chart labels. */
-    static String count(double v) {
-        return String.format(Locale.ROOT, "%d", Math.round(v));
-    }
-
     /** {@code +$0.6010} or {@code −$0.0518}; {@code $0.0000} unsigned. */
     static String signedPerHour(double v) {
         return sign(v) + String.format(Locale.ROOT, "$%.4f", Math.abs(v));

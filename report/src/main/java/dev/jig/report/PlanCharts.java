@@ -4,13 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.report.chart.BarChart;
 import dev.jig.report.chart.Series;
 import dev.jig.report.chart.StackedBarChart;
+import dev.jig.report.chart.Unit;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.DoubleFunction;
 
 /**
  * The plan report's charts, from its JSON: nodes and $/h per tenant and per pool, base against head,
@@ -31,13 +31,13 @@ final class PlanCharts {
         List<JsonNode> tenants = top(plan.path("tenants"));
         List<String> tenantNames = tenants.stream().map(PlanCharts::tenantName).toList();
         String ofTenants = suffix(tenants.size(), plan.path("tenants").size(), "tenants");
-        charts.add(bars("Nodes per tenant" + ofTenants, tenantNames, tenants, "nodes", Numbers::count));
-        charts.add(bars("$/h per tenant" + ofTenants, tenantNames, tenants, "perHour", Numbers::dollars));
+        charts.add(bars("Nodes per tenant" + ofTenants, tenantNames, tenants, "nodes", Unit.count()));
+        charts.add(bars("$/h per tenant" + ofTenants, tenantNames, tenants, "perHour", Unit.of(Numbers::dollars)));
         List<JsonNode> pools = top(plan.path("pools"));
         List<String> poolNames = pools.stream().map(p -> p.path("name").asText()).toList();
         String ofPools = suffix(pools.size(), plan.path("pools").size(), "pools");
-        charts.add(bars("Nodes per pool" + ofPools, poolNames, pools, "nodes", Numbers::count));
-        charts.add(bars("$/h per pool" + ofPools, poolNames, pools, "perHour", Numbers::dollars));
+        charts.add(bars("Nodes per pool" + ofPools, poolNames, pools, "nodes", Unit.count()));
+        charts.add(bars("$/h per pool" + ofPools, poolNames, pools, "perHour", Unit.of(Numbers::dollars)));
         charts.add(instanceTypes(plan.path("pools")));
         return charts;
     }
@@ -48,11 +48,11 @@ final class PlanCharts {
     }
 
     /** Base and head bars of {@code field} (a totals or pool-side field; a missing side counts zero). */
-    private static String bars(String title, List<String> names, List<JsonNode> items, String field, DoubleFunction<String> format) {
+    private static String bars(String title, List<String> names, List<JsonNode> items, String field, Unit unit) {
         List<Series> series = List.of(
                 new Series("base", items.stream().map(i -> i.path("base").path(field).asDouble()).toList()),
                 new Series("head", items.stream().map(i -> i.path("head").path(field).asDouble()).toList()));
-        return BarChart.grouped(title, names, series, format);
+        return BarChart.grouped(title, names, series, unit);
     }
 
     /** Nodes by instance type and capacity type, all pools together, per side; the rarest types beyond {@value #TYPES} as "other". */
@@ -90,7 +90,7 @@ final class PlanCharts {
             values[0][k] = columns.get(k)[0];
             values[1][k] = columns.get(k)[1];
         }
-        return StackedBarChart.render("Instance-type mix (nodes)", List.of("base", "head"), segments, values, Numbers::count);
+        return StackedBarChart.render("Instance-type mix (nodes)", List.of("base", "head"), segments, values, Unit.count());
     }
 
     /** The {@value #TOP} items with the largest $/h on either side, in their report order. */

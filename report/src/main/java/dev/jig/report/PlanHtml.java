@@ -23,8 +23,8 @@ public final class PlanHtml {
         String head = revision(source.path("head"));
         HtmlPage page = new HtmlPage("Jig plan: " + base + " → " + head);
         page.heading(1, "Jig plan: " + base + " → " + head);
-        page.paragraph("meta", "Policies " + source.path("directory").asText() + "; catalog " + source.path("catalog").path("region").asText()
-                + ", on-demand prices of " + source.path("catalog").path("priceDate").asText() + "; amounts in USD per hour, (est.) where spot prices are estimated.");
+        page.paragraph("meta", "Policy directory " + source.path("directory").asText() + " · catalog " + source.path("catalog").path("region").asText()
+                + ", on-demand prices of " + source.path("catalog").path("priceDate").asText() + " · amounts in USD per hour, (est.) where they include estimated spot prices.");
         gate(page, plan.path("gate"));
         page.heading(2, "Summary");
         page.raw(PlanTables.summary(plan.path("summary")).render());

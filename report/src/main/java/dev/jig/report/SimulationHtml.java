@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.report.HtmlTable.Cell;
 import dev.jig.report.chart.LinearScale;
 import dev.jig.report.chart.StepChart;
+import dev.jig.report.chart.Unit;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -110,9 +111,9 @@ public final class SimulationHtml {
         for (JsonNode s : series) end = Math.max(end, s.path("at").asDouble());
         return List.of(
                 StepChart.render("Nodes", List.of(line("nodes", series, s -> s.path("nodes").asDouble()),
-                        line("ready nodes", series, s -> s.path("readyNodes").asDouble())), end, Numbers::count),
-                StepChart.render("Cost ($/h)", List.of(line("$/h", series, s -> s.path("costPerHour").asDouble())), end, SimulationHtml::dollarTick),
-                StepChart.render("Pending pods", List.of(line("pending pods", series, s -> s.path("pendingPods").asDouble())), end, Numbers::count));
+                        line("ready nodes", series, s -> s.path("readyNodes").asDouble())), end, Unit.count()),
+                StepChart.render("Cost ($/h)", List.of(line("$/h", series, s -> s.path("costPerHour").asDouble())), end, Unit.of(SimulationHtml::dollarTick)),
+                StepChart.render("Pending pods", List.of(line("pending pods", series, s -> s.path("pendingPods").asDouble())), end, Unit.count()));
     }
 
     private static StepChart.Line line(String name, JsonNode series, ToDoubleFunction<JsonNode> value) {

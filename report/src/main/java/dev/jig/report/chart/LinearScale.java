@@ -38,6 +38,12 @@ public record LinearScale(double max, double step, double length) {
         return fit(top, step, length);
     }
 
+    /** Like {@link #of}, for whole counts: the step is at least 1, so every tick is a whole number. */
+    public static LinearScale whole(double dataMax, double length, int ticks) {
+        LinearScale s = of(dataMax, length, ticks);
+        return s.step() >= 1 ? s : fit(Math.max(1, clean(dataMax)), 1, length);
+    }
+
     /** Like {@link #of}, for seconds: ticks fall on clock steps (15 s, 1 min, 5 min, 1 h, …), then on whole days. */
     public static LinearScale seconds(double dataMax, double length, int ticks) {
         double top = clean(dataMax);

@@ -1,7 +1,6 @@
 package dev.jig.report.chart;
 
 import java.util.List;
-import java.util.function.DoubleFunction;
 
 /**
  * Horizontal stacked bars: one bar per row (base and head), split into segments (instance types)
@@ -20,7 +19,7 @@ public final class StackedBarChart {
      * The chart as an {@code <svg>} element: {@code rows} name the bars, {@code segments} the parts, and
      * {@code values[row][segment]} the amounts (negative and missing ones count as zero).
      */
-    public static String render(String title, List<String> rows, List<String> segments, double[][] values, DoubleFunction<String> format) {
+    public static String render(String title, List<String> rows, List<String> segments, double[][] values, Unit unit) {
         Canvas c = new Canvas(title);
         double top = c.legend(Legend.swatches(segments));
         if (rows.isEmpty() || segments.isEmpty()) return c.empty(top);
@@ -31,9 +30,9 @@ public final class StackedBarChart {
             max = Math.max(max, totals[r]);
         }
         double x0 = BarChart.LABEL_WIDTH + 8;
-        LinearScale scale = LinearScale.of(max, Canvas.WIDTH - x0 - 64, 5);
+        LinearScale scale = unit.scale(max, Canvas.WIDTH - x0 - 64, 5);
         double bottom = top + rows.size() * (BAR + GAP);
-        c.xAxis(scale, x0, top, bottom, scale::label);
+        c.xAxis(scale, x0, top, bottom, unit.whole() ? unit::apply : scale::label);
         for (int r = 0; r < rows.size(); r++) {
             double y = top + r * (BAR + GAP) + GAP / 2;
             c.text(BarChart.LABEL_WIDTH, y + BAR / 2 + 4, "end", 12, Markup.shorten(rows.get(r), 26));
@@ -43,11 +42,11 @@ public final class StackedBarChart {
                 double v = value(values, r, s);
                 if (v == 0) continue;
                 double next = x0 + scale.px(sum + v);
-                c.rect(x, y, Math.max(0, next - x), BAR, Palette.colour(s), rows.get(r) + " · " + segments.get(s) + ": " + format.apply(v));
+                c.rect(x, y, Math.max(0, next - x), BAR, Palette.colour(s), rows.get(r) + " · " + segments.get(s) + ": " + unit.apply(v));
                 sum += v;
                 x = next;
             }
-            c.text(x + 4, y + BAR / 2 + 4, "start", 11, format.apply(totals[r]));
+            c.text(x + 4, y + BAR / 2 + 4, "start", 11, unit.apply(totals[r]));
         }
         c.line(x0, top, x0, bottom, Palette.MUTED);
         return c.close(bottom + 22);

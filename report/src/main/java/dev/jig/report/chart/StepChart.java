@@ -1,7 +1,6 @@
 package dev.jig.report.chart;
 
 import java.util.List;
-import java.util.function.DoubleFunction;
 
 /**
  * Step lines over time: each series holds the value it changed to at each point and keeps it until
@@ -30,7 +29,7 @@ public final class StepChart {
     }
 
     /** The chart as an {@code <svg>} element, from second 0 to {@code end} (or the last point, if later). */
-    public static String render(String title, List<Line> lines, double end, DoubleFunction<String> format) {
+    public static String render(String title, List<Line> lines, double end, Unit unit) {
         Canvas c = new Canvas(title);
         List<Legend.Item> items = java.util.stream.IntStream.range(0, lines.size())
                 .mapToObj(i -> new Legend.Item(lines.get(i).name(), Palette.colour(i), Legend.Mark.LINE, Palette.dash(i))).toList();
@@ -45,12 +44,12 @@ public final class StepChart {
             }
         }
         LinearScale x = LinearScale.seconds(maxX, Canvas.WIDTH - LEFT - 16, 8);
-        LinearScale y = LinearScale.of(maxY, HEIGHT, 4);
+        LinearScale y = unit.scale(maxY, HEIGHT, 4);
         double bottom = top + 8 + HEIGHT;
         for (double t : y.ticks()) {
             double py = bottom - y.px(t);
             c.line(LEFT, py, LEFT + x.length(), py, Palette.GRID);
-            c.text(LEFT - 6, py + 4, "end", 11, format.apply(t));
+            c.text(LEFT - 6, py + 4, "end", 11, unit.apply(t));
         }
         for (double t : x.ticks()) c.text(LEFT + x.px(t), bottom + 16, "middle", 11, LinearScale.clock(t));
         c.line(LEFT, bottom, LEFT + x.length(), bottom, Palette.MUTED);

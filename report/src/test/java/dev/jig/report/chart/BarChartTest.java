@@ -16,7 +16,7 @@ class BarChartTest {
     @Test
     void drawsOneBarPerCategoryAndSeriesWithWidthsProportionalToTheValues() {
         SvgDocument svg = new SvgDocument(BarChart.grouped("$/h per pool", List.of("acme/web", "acme/batch"),
-                List.of(new Series("base", List.of(2.0, 1.0)), new Series("head", List.of(4.0, 0.0))), BarChartTest::dollars));
+                List.of(new Series("base", List.of(2.0, 1.0)), new Series("head", List.of(4.0, 0.0))), Unit.of(BarChartTest::dollars)));
         List<Element> bars = svg.all("//*[local-name()='rect'][*[local-name()='title']]");
         assertThat(bars).hasSize(4);
         assertThat(bars).extracting(e -> e.getTextContent()).containsExactly(
@@ -32,7 +32,7 @@ class BarChartTest {
 
     @Test
     void noCategoriesSaysNoData() {
-        SvgDocument svg = new SvgDocument(BarChart.grouped("Nodes", List.of(), List.of(new Series("base", List.of())), BarChartTest::dollars));
+        SvgDocument svg = new SvgDocument(BarChart.grouped("Nodes", List.of(), List.of(new Series("base", List.of())), Unit.of(BarChartTest::dollars)));
         assertThat(svg.all("//*[local-name()='rect'][*[local-name()='title']]")).isEmpty();
         assertThat(svg.texts("//*[local-name()='text']")).contains("No data.");
         assertThat(SvgDocument.num(svg.root(), "height")).isPositive();
@@ -40,7 +40,7 @@ class BarChartTest {
 
     @Test
     void oneDatumFillsTheScaleToANiceMaximum() {
-        SvgDocument svg = new SvgDocument(BarChart.grouped("Nodes", List.of("t"), List.of(new Series("head", List.of(3.0))), v -> "" + (int) v));
+        SvgDocument svg = new SvgDocument(BarChart.grouped("Nodes", List.of("t"), List.of(new Series("head", List.of(3.0))), Unit.count()));
         Element bar = svg.all("//*[local-name()='rect'][*[local-name()='title']]").get(0);
         double plot = Canvas.WIDTH - BarChart.LABEL_WIDTH - 8 - 64;
         assertThat(SvgDocument.num(bar, "width")).isCloseTo(plot, org.assertj.core.data.Offset.offset(0.01));
@@ -50,7 +50,7 @@ class BarChartTest {
     void hugeValuesStayInsideTheCanvas() {
         SvgDocument svg = new SvgDocument(BarChart.grouped("Cost", List.of("a", "b"),
                 List.of(new Series("base", List.of(Double.MAX_VALUE, 1e300)), new Series("head", List.of(Double.POSITIVE_INFINITY, Double.NaN))),
-                BarChartTest::dollars));
+                Unit.of(BarChartTest::dollars)));
         for (Element bar : svg.all("//*[local-name()='rect']")) {
             assertThat(SvgDocument.num(bar, "x") + SvgDocument.num(bar, "width")).isBetween(0.0, (double) Canvas.WIDTH);
         }
@@ -58,7 +58,7 @@ class BarChartTest {
 
     @Test
     void escapesCategoryAndSeriesNames() {
-        String svg = BarChart.grouped("<b>", List.of("<img src=x onerror=alert(1)>"), List.of(new Series("\"><script>", List.of(1.0))), BarChartTest::dollars);
+        String svg = BarChart.grouped("<b>", List.of("<img src=x onerror=alert(1)>"), List.of(new Series("\"><script>", List.of(1.0))), Unit.of(BarChartTest::dollars));
         new SvgDocument(svg);
         assertThat(svg).doesNotContain("<img", "<script", "<b>").contains("&lt;img src=x onerror=alert(1)&gt;");
     }

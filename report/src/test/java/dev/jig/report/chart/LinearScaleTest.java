@@ -68,6 +68,14 @@ class LinearScaleTest {
     }
 
     @Test
+    void countsTickOnlyAtWholeNumbers() {
+        assertThat(LinearScale.whole(2, 100, 4)).isEqualTo(new LinearScale(2, 1, 100));
+        assertThat(LinearScale.whole(0, 100, 4)).isEqualTo(new LinearScale(1, 1, 100));
+        assertThat(LinearScale.whole(37, 100, 4)).isEqualTo(LinearScale.of(37, 100, 4));
+        assertThat(LinearScale.of(2, 100, 4).step()).isEqualTo(0.5);
+    }
+
+    @Test
     void timeTicksFallOnClockSteps() {
         LinearScale s = LinearScale.seconds(400, 600, 8);
         assertThat(s.step()).isEqualTo(60);

@@ -13,7 +13,7 @@ class StackedBarChartTest {
     @Test
     void stacksSegmentsEndToEndAndSkipsEmptyOnes() {
         SvgDocument svg = new SvgDocument(StackedBarChart.render("Instance types", List.of("base", "head"), List.of("m7i.large", "c7i.xlarge"),
-                new double[][] {{3, 1}, {0, 2}}, v -> String.valueOf((long) v)));
+                new double[][] {{3, 1}, {0, 2}}, Unit.count()));
         List<Element> segments = svg.all("//*[local-name()='rect'][*[local-name()='title']]");
         assertThat(segments).extracting(Element::getTextContent).containsExactly("base · m7i.large: 3", "base · c7i.xlarge: 1", "head · c7i.xlarge: 2");
         Element first = segments.get(0);
@@ -26,17 +26,17 @@ class StackedBarChartTest {
 
     @Test
     void emptyAndRaggedInputsDrawNothingWrong() {
-        assertThat(new SvgDocument(StackedBarChart.render("Mix", List.of(), List.of(), new double[0][], String::valueOf))
+        assertThat(new SvgDocument(StackedBarChart.render("Mix", List.of(), List.of(), new double[0][], Unit.of(String::valueOf)))
                 .texts("//*[local-name()='text']")).contains("No data.");
         SvgDocument ragged = new SvgDocument(StackedBarChart.render("Mix", List.of("base", "head"), List.of("a", "b"),
-                new double[][] {{1}}, String::valueOf));
+                new double[][] {{1}}, Unit.of(String::valueOf)));
         assertThat(ragged.all("//*[local-name()='rect'][*[local-name()='title']]")).hasSize(1);
     }
 
     @Test
     void hugeAndNegativeValuesStayInsideTheCanvas() {
         SvgDocument svg = new SvgDocument(StackedBarChart.render("Mix", List.of("base"), List.of("a", "b", "c"),
-                new double[][] {{Double.MAX_VALUE, Double.MAX_VALUE, -5}}, String::valueOf));
+                new double[][] {{Double.MAX_VALUE, Double.MAX_VALUE, -5}}, Unit.of(String::valueOf)));
         for (Element bar : svg.all("//*[local-name()='rect']")) {
             assertThat(SvgDocument.num(bar, "x") + SvgDocument.num(bar, "width")).isBetween(0.0, (double) Canvas.WIDTH);
         }
