@@ -98,7 +98,7 @@ public final class SimulatedWorld {
 
     /** Samples nodes, $/h and pending pods now (kept only when they changed): the report's series. */
     void observe() {
-        usage.observe(Duration.between(START, clock.instant()).getSeconds(), cluster.snapshot());
+        usage.observe(cluster.sample(Duration.between(START, clock.instant()).getSeconds()));
     }
 
     List<SimulationReport.Sample> usage() {

@@ -137,8 +137,13 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
 
     /** The $/h of every launched NodeClaim in the snapshot. */
     static double costPerHour(ClusterSnapshot s) {
+        return costPerHour(s.nodeClaims());
+    }
+
+    /** The $/h of the launched NodeClaims among {@code claims}. */
+    static double costPerHour(java.util.Collection<NodeClaim> claims) {
         double total = 0;
-        for (NodeClaim c : s.nodeClaims()) if (c.status() != null) total += c.status().pricePerHour();
+        for (NodeClaim c : claims) if (c.status() != null) total += c.status().pricePerHour();
         return total;
     }
 

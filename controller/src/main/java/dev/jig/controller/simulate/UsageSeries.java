@@ -1,8 +1,5 @@
 package dev.jig.controller.simulate;
 
-import dev.jig.controller.model.Node;
-import dev.jig.controller.state.ClusterSnapshot;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,18 +12,15 @@ final class UsageSeries {
 
     private final List<SimulationReport.Sample> samples = new ArrayList<>();
 
-    /** Records the cluster at {@code at} seconds after the start, unless nothing changed since the last sample. */
-    void observe(long at, ClusterSnapshot s) {
-        int nodes = 0;
-        for (var c : s.nodeClaims()) if (c.status() != null) nodes++;
-        int ready = (int) s.nodes().stream().filter(Node::ready).count();
-        SimulationReport.Sample next = new SimulationReport.Sample(at, nodes, ready, SimulationReport.costPerHour(s), s.pendingPods().size());
-        if (!samples.isEmpty()) {
-            SimulationReport.Sample last = samples.get(samples.size() - 1);
-            if (last.sameValues(next)) return;
-            if (last.at() == at) samples.remove(samples.size() - 1);
-        }
+    /** Records {@code next}, unless it repeats the last sample's values; a second sample in the same second replaces the first. */
+    void observe(SimulationReport.Sample next) {
+        if (!samples.isEmpty() && last().at() == next.at()) samples.remove(samples.size() - 1);
+        if (!samples.isEmpty() && last().sameValues(next)) return;
         samples.add(next);
+    }
+
+    private SimulationReport.Sample last() {
+        return samples.get(samples.size() - 1);
     }
 
     List<SimulationReport.Sample> samples() {

@@ -7,7 +7,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The report's series of nodes, $/h and pending pods over simulated time, on the inflate scenario. */
+/** The report's series of nodes, $/h and pending pods over simulated time: its rules alone, and on the inflate scenario. */
 class UsageSeriesTest {
 
     @Test
@@ -26,5 +26,16 @@ class UsageSeriesTest {
         assertThat(series).anySatisfy(s -> assertThat(s.nodes()).isEqualTo(2)).anySatisfy(s -> assertThat(s.pendingPods()).isPositive());
         assertThat(series).allSatisfy(s -> assertThat(s.readyNodes()).isLessThanOrEqualTo(s.nodes() + 1));
         assertThat(r.json()).contains("\"series\" : [ {", "\"readyNodes\" : ");
+    }
+
+    @Test
+    void keepsOneSamplePerChangeAndTheLastOfASecond() {
+        UsageSeries u = new UsageSeries();
+        u.observe(new SimulationReport.Sample(0, 0, 0, 0, 0));
+        u.observe(new SimulationReport.Sample(1, 0, 0, 0, 0));
+        u.observe(new SimulationReport.Sample(2, 1, 0, 0.1, 3));
+        u.observe(new SimulationReport.Sample(2, 0, 0, 0, 0));
+        u.observe(new SimulationReport.Sample(3, 2, 1, 0.2, 0));
+        assertThat(u.samples()).containsExactly(new SimulationReport.Sample(0, 0, 0, 0, 0), new SimulationReport.Sample(3, 2, 1, 0.2, 0));
     }
 }
