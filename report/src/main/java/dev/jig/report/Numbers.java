@@ -29,9 +29,10 @@ final class Numbers {
         return String.format(Locale.ROOT, v >= 100 ? "$%.0f" : v >= 1 ? "$%.2f" : "$%.3f", v);
     }
 
-    /** {@code +$0.6010} or {@code −$0.0518}; {@code $0.0000} unsigned. */
+    /** {@code +$0.6010} or {@code −$0.0518}; a change that rounds to {@code $0.0000} is unsigned. */
     static String signedPerHour(double v) {
-        return sign(v) + String.format(Locale.ROOT, "$%.4f", Math.abs(v));
+        double rounded = Math.round(v * 10_000) / 10_000.0;
+        return sign(rounded) + String.format(Locale.ROOT, "$%.4f", Math.abs(rounded));
     }
 
     /** {@code +2}, {@code −3}, {@code 0}. */

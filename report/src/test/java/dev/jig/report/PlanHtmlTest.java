@@ -73,6 +73,25 @@ class PlanHtmlTest {
     }
 
     @Test
+    void aThousandTenantPlanStaysAPageABrowserOpens() {
+        ObjectNode plan = Fixtures.plan().deepCopy();
+        ArrayNode tenants = (ArrayNode) plan.path("tenants");
+        ArrayNode pools = (ArrayNode) plan.path("pools");
+        ArrayNode placed = (ArrayNode) plan.path("changes").path("newlyPlaced");
+        JsonNode tenant = tenants.get(0);
+        JsonNode pool = pools.get(0);
+        JsonNode pod = placed.get(0);
+        for (int i = 0; i < 1000; i++) {
+            tenants.add(((ObjectNode) tenant.deepCopy()).put("name", "tenant-" + i));
+            for (int k = 0; k < 3; k++) pools.add(((ObjectNode) pool.deepCopy()).put("name", "tenant-" + i + "-pool-" + k));
+            for (int k = 0; k < 50; k++) placed.add(((ObjectNode) pod.deepCopy()).put("pod", "tenant-" + i + "/web-" + k));
+        }
+        String html = PlanHtml.render(plan);
+        assertThat(html.length()).isLessThan(3_000_000);
+        assertThat(html).contains("(top 20 of 1003 tenants by $/h)", "(top 20 of 3004 pools by $/h)", "… and 49524 more (the JSON report lists them all)");
+    }
+
+    @Test
     void anEmptyPlanStillRenders() {
         String html = PlanHtml.render(Fixtures.JSON.createObjectNode());
         assertThat(html).contains("No data.", "None.").endsWith("</html>\n");

@@ -1,6 +1,7 @@
 package dev.jig.report.chart;
 
 import java.util.List;
+import java.util.function.DoubleFunction;
 
 /**
  * The parts every chart shares: the {@code <svg>} element with its accessible name ({@code role="img"}
@@ -70,7 +71,7 @@ final class Canvas {
      * A value axis along x, from {@code x0} over the scale's length: a vertical grid line and a label
      * below {@code bottom} at each tick.
      */
-    void xAxis(LinearScale scale, double x0, double top, double bottom, java.util.function.DoubleFunction<String> label) {
+    void xAxis(LinearScale scale, double x0, double top, double bottom, DoubleFunction<String> label) {
         for (double t : scale.ticks()) {
             double x = x0 + scale.px(t);
             line(x, top, x, bottom, Palette.GRID);

@@ -1,6 +1,7 @@
 package dev.jig.report.chart;
 
 import java.util.List;
+import java.util.stream.IntStream;
 
 /** A chart's legend: one mark and name per series, laid out in rows that wrap at the given width. */
 public final class Legend {
@@ -50,7 +51,7 @@ public final class Legend {
 
     /** Legend items for bar series, in palette order. */
     public static List<Item> swatches(List<String> names) {
-        return java.util.stream.IntStream.range(0, names.size())
+        return IntStream.range(0, names.size())
                 .mapToObj(i -> new Item(names.get(i), Palette.colour(i), Mark.SWATCH, "")).toList();
     }
 }

@@ -1,6 +1,7 @@
 package dev.jig.report.chart;
 
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Step lines over time: each series holds the value it changed to at each point and keeps it until
@@ -31,7 +32,7 @@ public final class StepChart {
     /** The chart as an {@code <svg>} element, from second 0 to {@code end} (or the last point, if later). */
     public static String render(String title, List<Line> lines, double end, Unit unit) {
         Canvas c = new Canvas(title);
-        List<Legend.Item> items = java.util.stream.IntStream.range(0, lines.size())
+        List<Legend.Item> items = IntStream.range(0, lines.size())
                 .mapToObj(i -> new Legend.Item(lines.get(i).name(), Palette.colour(i), Legend.Mark.LINE, Palette.dash(i))).toList();
         double top = c.legend(items);
         if (lines.stream().allMatch(l -> l.points().isEmpty())) return c.empty(top);
