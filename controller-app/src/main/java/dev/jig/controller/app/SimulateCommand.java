@@ -1,6 +1,7 @@
 package dev.jig.controller.app;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -10,6 +11,7 @@ import dev.jig.api.ec2.Catalog;
 import dev.jig.controller.simulate.ScenarioReader;
 import dev.jig.controller.simulate.Simulation;
 import dev.jig.controller.simulate.SimulationReport;
+import dev.jig.report.SimulationHtml;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -23,11 +25,12 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
- * {@code jig-controller simulate SCENARIO [--format text|json]}. Whatever happens, stdout holds one
+ * {@code jig-controller simulate SCENARIO [--format text|json|html]}. Whatever happens, stdout holds one
  * document of the chosen format: the report of the run; or, for a scenario that does not read, the
  * same report with its findings (the fields {@code jig lint} prints) and nothing played (exit 1); or,
  * when the file cannot be read or a policy directory cannot be compiled for I/O reasons, an error
- * document (exit 2, the one line on stderr as well).
+ * document in JSON or HTML (exit 2, the one line on stderr as well; text prints nothing on stdout).
+ * The HTML is the JSON report rendered by {@link SimulationHtml}, so the two never disagree.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = "Play a scenario against the controller on an embedded cluster with a simulated cloud and clock; "
@@ -35,12 +38,12 @@ import java.util.concurrent.Callable;
                 + "Exit codes: 0 every expectation held, 1 findings or a failed expectation, 2 usage or I/O error.")
 final class SimulateCommand implements Callable<Integer> {
 
-    enum Format { text, json }
+    enum Format { text, json, html }
 
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (see examples/scenarios/README.md).")
     Path file;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "text", description = "text, json or html (one self-contained file with charts; default: ${DEFAULT-VALUE}).")
     Format format;
 
     @CommandLine.Spec
@@ -60,7 +63,11 @@ final class SimulateCommand implements Callable<Integer> {
         } catch (IOException | UncheckedIOException e) {
             return ioError("cannot read " + file + ": " + e.getMessage());
         }
-        out.print(format == Format.json ? report.json() : report.text());
+        out.print(switch (format) {
+            case json -> report.json();
+            case html -> SimulationHtml.render(readTree(report.json()));
+            case text -> report.text();
+        });
         out.flush();
         return report.passed() ? ExitCode.OK : ExitCode.FINDINGS;
     }
@@ -70,7 +77,7 @@ final class SimulateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         err.println("jig-controller: " + message);
         err.flush();
-        if (format == Format.json) {
+        if (format != Format.text) {
             ObjectNode doc = JsonNodeFactory.instance.objectNode();
             doc.put("scenario", file.toString());
             doc.put("error", message);
@@ -78,12 +85,20 @@ final class SimulateCommand implements Callable<Integer> {
             doc.put("passed", false);
             PrintWriter out = spec.commandLine().getOut();
             try {
-                out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc));
+                out.println(format == Format.html ? SimulationHtml.render(doc) : new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException(e);
             }
             out.flush();
         }
         return ExitCode.USAGE;
+    }
+
+    private static JsonNode readTree(String json) {
+        try {
+            return new ObjectMapper().readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the report's own JSON does not read", e);
+        }
     }
 }

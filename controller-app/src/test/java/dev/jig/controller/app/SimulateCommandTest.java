@@ -37,6 +37,20 @@ class SimulateCommandTest {
     }
 
     @Test
+    void simulatesAsOneSelfContainedHtmlFileWithTheTimelineCharts() {
+        assertThat(run("simulate", INFLATE.toString(), "--format", "html")).isZero();
+        assertThat(out.toString()).startsWith("<!DOCTYPE html>").contains("Jig simulate: inflate", "Every expectation held.", "m5.large",
+                "<title>Nodes</title>", "<title>Cost ($/h)</title>", "<path class=\"series\"").doesNotContain("<script", "src=", "href=");
+    }
+
+    @Test
+    void aMissingFileInHtmlFormatIsAnErrorPage(@TempDir Path dir) {
+        Path missing = dir.resolve("missing.yaml");
+        assertThat(run("simulate", missing.toString(), "--format", "html")).isEqualTo(ExitCode.USAGE);
+        assertThat(out.toString()).startsWith("<!DOCTYPE html>").contains("no such scenario file: ");
+    }
+
+    @Test
     void aFailedExpectationExitsWithOne(@TempDir Path dir) throws Exception {
         String scenario = Files.readString(INFLATE).replace("expect: {nodes: 1, instanceTypes: {m5.large: 1}, pending: 0}",
                 "expect: {nodes: 3}");

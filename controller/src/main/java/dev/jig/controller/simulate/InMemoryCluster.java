@@ -40,6 +40,20 @@ public final class InMemoryCluster implements Cluster {
                 List.copyOf(pdbs.values()));
     }
 
+    /**
+     * Launched NodeClaims, ready Nodes, their $/h and the provisionable pods, {@code at} seconds after
+     * the start, counted in place: {@code simulate}'s series samples this every tick, so it copies nothing.
+     */
+    synchronized SimulationReport.Sample sample(long at) {
+        int launched = 0;
+        for (NodeClaim c : claims.values()) if (c.status() != null) launched++;
+        int ready = 0;
+        for (Node n : nodes.values()) if (n.ready()) ready++;
+        int pending = 0;
+        for (Pod p : pods.values()) if (ClusterSnapshot.provisionable(p)) pending++;
+        return new SimulationReport.Sample(at, launched, ready, SimulationReport.costPerHour(claims.values()), pending);
+    }
+
     @Override
     public synchronized void create(NodeClaim claim) {
         if (claims.putIfAbsent(claim.name(), claim) != null) throw new IllegalStateException("NodeClaim " + claim.name() + " exists");

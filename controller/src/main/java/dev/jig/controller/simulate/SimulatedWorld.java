@@ -38,6 +38,7 @@ public final class SimulatedWorld {
     private final DisruptionController disruption;
     private final PodPlacements placements = new PodPlacements();
     private final PodEvents podEvents = new PodEvents(cluster, clock);
+    private final UsageSeries usage = new UsageSeries();
 
     public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency) {
         this(catalog, zones, spot, bootLatency, readyLatency, KubeSchedulerScoring.LEAST_ALLOCATED);
@@ -92,6 +93,16 @@ public final class SimulatedWorld {
         disruption.reconcile();
         kubeScheduler.bind();
         podEvents.sync();
+        observe();
+    }
+
+    /** Samples nodes, $/h and pending pods now (kept only when they changed): the report's series. */
+    void observe() {
+        usage.observe(cluster.sample(Duration.between(START, clock.instant()).getSeconds()));
+    }
+
+    List<SimulationReport.Sample> usage() {
+        return usage.samples();
     }
 
     public void runFor(Duration d) {

@@ -58,6 +58,7 @@ public final class Simulation {
         Simulation sim = new Simulation(scenario, catalog, compiler);
         List<Diagnostic> findings = sim.load();
         if (findings.stream().anyMatch(Diagnostic::isError)) return SimulationReport.failed(scenario, findings);
+        sim.world.observe();
         for (Scenario.Step step : scenario.steps()) sim.play(step);
         return sim.report();
     }
@@ -166,7 +167,7 @@ public final class Simulation {
 
     private SimulationReport report() {
         ClusterSnapshot end = cluster.snapshot();
-        return SimulationReport.of(scenario, catalog, SimulatedWorld.START, world.timeline(), checks, end, world.placements(end))
+        return SimulationReport.of(scenario, catalog, SimulatedWorld.START, world.timeline(), checks, end, world.placements(end), world.usage())
                 .withSettling(waits, world.provisioner().launches(), world.pendingPods());
     }
 }

@@ -44,7 +44,18 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
                                List<PodPlacements.Placement> placements,
                                List<WaitLine> waits, List<PendingPod> pending, double plannedPerHour, double replannedPerHour,
                                double replacementsPerHour,
-                               OptionalDouble settledPerHour) {
+                               OptionalDouble settledPerHour, List<Sample> series) {
+
+    /**
+     * The cluster {@code at} seconds after the start: launched nodes, ready nodes, their $/h and the
+     * pending pods; the report keeps one sample per change (see {@link UsageSeries}).
+     */
+    public record Sample(long at, int nodes, int readyNodes, double costPerHour, int pendingPods) {
+
+        boolean sameValues(Sample o) {
+            return nodes == o.nodes && readyNodes == o.readyNodes && Double.compare(costPerHour, o.costPerHour) == 0 && pendingPods == o.pendingPods;
+        }
+    }
 
     /** An unbound pod and why it waits. */
     public record PendingPod(String pod, String reason) {
@@ -86,11 +97,12 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         placements = List.copyOf(placements);
         waits = List.copyOf(waits);
         pending = List.copyOf(pending);
+        series = List.copyOf(series);
     }
 
     static SimulationReport failed(Scenario s, List<Diagnostic> findings) {
         return new SimulationReport(s.name(), s.file().toString(), findings, List.of(), List.of(), List.of(), 0, 0, List.of(), List.of(), List.of(),
-                0, 0, 0, OptionalDouble.empty());
+                0, 0, 0, OptionalDouble.empty(), List.of());
     }
 
     /**
@@ -100,11 +112,11 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
      */
     public static SimulationReport invalid(java.nio.file.Path file, List<Diagnostic> findings) {
         return new SimulationReport(String.valueOf(file.getFileName()), file.toString(), findings, List.of(), List.of(), List.of(), 0, 0, List.of(), List.of(), List.of(),
-                0, 0, 0, OptionalDouble.empty());
+                0, 0, 0, OptionalDouble.empty(), List.of());
     }
 
     static SimulationReport of(Scenario s, Catalog catalog, Instant start, List<TimelineEvent> timeline, List<Simulation.Check> checks, ClusterSnapshot end,
-                               List<PodPlacements.Placement> placements) {
+                               List<PodPlacements.Placement> placements, List<Sample> series) {
         List<Line> lines = new ArrayList<>();
         for (TimelineEvent d : timeline) lines.add(new Line(Duration.between(start, d.at()).getSeconds(), d.kind().name(), d.subject(), d.message()));
         List<NodeLine> nodes = new ArrayList<>();
@@ -120,13 +132,18 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         }
         return new SimulationReport(s.name(), s.file().toString() + " (catalog " + catalog.region() + ", prices of " + catalog.priceDate() + ")",
                 List.of(), lines, checks, nodes, end.pendingPods().size(), costPerHour(end), placements,
-                List.of(), List.of(), 0, 0, 0, OptionalDouble.empty());
+                List.of(), List.of(), 0, 0, 0, OptionalDouble.empty(), series);
     }
 
     /** The $/h of every launched NodeClaim in the snapshot. */
     static double costPerHour(ClusterSnapshot s) {
+        return costPerHour(s.nodeClaims());
+    }
+
+    /** The $/h of the launched NodeClaims among {@code claims}. */
+    static double costPerHour(java.util.Collection<NodeClaim> claims) {
         double total = 0;
-        for (NodeClaim c : s.nodeClaims()) if (c.status() != null) total += c.status().pricePerHour();
+        for (NodeClaim c : claims) if (c.status() != null) total += c.status().pricePerHour();
         return total;
     }
 
@@ -144,7 +161,7 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         OptionalDouble settled = waitLines.isEmpty() || !waitLines.get(waitLines.size() - 1).settled() ? OptionalDouble.empty()
                 : OptionalDouble.of(waitLines.get(waitLines.size() - 1).costPerHour());
         return new SimulationReport(scenario, source, diagnostics, timeline, checks, nodes, pendingPods, totalPerHour, placements, waitLines, stillPending,
-                planned, replanned, replacements, settled);
+                planned, replanned, replacements, settled, series);
     }
 
     /** True when the scenario loaded and every expectation held. */
@@ -243,6 +260,11 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
             pendingJson(o.putArray("pending"), w.pending());
         }
         pendingJson(root.putArray("pending"), pending);
+        ArrayNode samples = root.putArray("series");
+        for (Sample p : series) {
+            samples.addObject().put("at", p.at()).put("nodes", p.nodes()).put("readyNodes", p.readyNodes())
+                    .put("costPerHour", round(p.costPerHour())).put("pendingPods", p.pendingPods());
+        }
         root.put("passed", passed());
         try {
             return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root) + "\n";

@@ -43,6 +43,11 @@ public record ClusterSnapshot(List<Pod> pods, List<Node> nodes, List<NodeClaim> 
      * without scheduling gates, for the default scheduler, and not nominated to a node by preemption.
      */
     public List<Pod> pendingPods() {
-        return pods.stream().filter(p -> !p.isBound() && !p.daemonSet() && p.ignored() == null).toList();
+        return pods.stream().filter(ClusterSnapshot::provisionable).toList();
+    }
+
+    /** Whether Karpenter would provision for {@code p}: the test {@link #pendingPods()} applies. */
+    public static boolean provisionable(Pod p) {
+        return !p.isBound() && !p.daemonSet() && p.ignored() == null;
     }
 }

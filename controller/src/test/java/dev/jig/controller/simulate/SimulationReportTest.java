@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SimulationReportTest {
 
     private static SimulationReport report(List<SimulationReport.WaitLine> waits, List<SimulationReport.PendingPod> pending, OptionalDouble settled) {
-        return new SimulationReport("s", "s.yaml", List.of(), List.of(), List.of(), List.of(), pending.size(), 2.0, List.of(), waits, pending, 1.6, 0.4, 0, settled);
+        return new SimulationReport("s", "s.yaml", List.of(), List.of(), List.of(), List.of(), pending.size(), 2.0, List.of(), waits, pending, 1.6, 0.4, 0, settled, List.of());
     }
 
     @Test
