@@ -27,16 +27,4 @@ public final class SelectorFilters {
         if (term.name() != null && nameFilter != null) filters.add(SdkEc2.filter(nameFilter, term.name()));
         return filters;
     }
-
-    /** The term as a user wrote it, for messages: {@code {tags: {k: v}, id: …}}. */
-    public static String describe(SelectorTerm term) {
-        List<String> parts = new ArrayList<>();
-        if (!term.tags().isEmpty()) parts.add("tags: " + term.tags());
-        if (term.id() != null) parts.add("id: " + term.id());
-        if (term.name() != null) parts.add("name: " + term.name());
-        if (term.alias() != null) parts.add("alias: " + term.alias());
-        if (term.owner() != null) parts.add("owner: " + term.owner());
-        if (term.ssmParameter() != null) parts.add("ssmParameter: " + term.ssmParameter());
-        return "{" + String.join(", ", parts) + "}";
-    }
 }

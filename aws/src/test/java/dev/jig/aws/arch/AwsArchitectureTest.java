@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  */
 class AwsArchitectureTest {
 
-    private static final String[] CORE = {"dev.jig.aws.fleet..", "dev.jig.aws.userdata..", "dev.jig.aws.cache.."};
+    private static final String[] CORE = {"dev.jig.aws.fleet..", "dev.jig.aws.userdata..", "dev.jig.aws.cache..", "dev.jig.aws.nodeclass.."};
     private static final JavaClasses AWS = Layering.mainClasses("dev.jig.aws");
 
     @Test

@@ -3,6 +3,7 @@ package dev.jig.controller.app;
 import dev.jig.api.diag.ExitCode;
 import dev.jig.api.ec2.Catalog;
 import dev.jig.aws.cloud.AwsCloud;
+import dev.jig.aws.kube.NodeClassStatusReconciler;
 import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.cloud.UnavailableOfferings;
 import dev.jig.controller.cloud.sim.InstanceTypeResolver;
@@ -141,6 +142,7 @@ final class RunCommand implements Callable<Integer> {
             AwsCloud aws = AwsComposition.create(cloudOptions, () -> kubernetesVersion(client), clock, registry);
             cloud = aws.provider();
             providerReconcilers.add(aws.launchTemplateCollection());
+            providerReconcilers.add(new NodeClassStatusReconciler(client, aws.resolver(), clock, Duration.ofSeconds(30), registry));
         } else {
             cloud = new SimulatedCloud(new InstanceTypeResolver(Catalog.bundled(), zones, true), clock, Duration.ofSeconds(30),
                     new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL));
