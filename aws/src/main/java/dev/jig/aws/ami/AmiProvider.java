@@ -18,7 +18,8 @@ import java.util.function.Supplier;
  * Karpenter picks it when several match): an {@code alias} term through {@link AmiAliases} for the
  * cluster's Kubernetes version, the other terms through DescribeImages by tags, id, name and owner
  * (owners {@code self} and {@code amazon} when a name is given without one, as Karpenter does).
- * Cached for a minute.
+ * A term without tags, id or name selects nothing (never every image); {@code ssmParameter} terms are
+ * refused by name. Cached for a minute.
  *
  * @throws IllegalArgumentException from {@link #resolve} when an alias cannot be resolved
  */
@@ -49,9 +50,14 @@ public final class AmiProvider {
                 }
                 continue;
             }
+            if (term.ssmParameter() != null) {
+                throw new IllegalArgumentException("ssmParameter " + term.ssmParameter() + ": AMI selection through an SSM parameter is not supported yet");
+            }
+            var filters = SelectorFilters.of(term, "image-id", "name");
+            if (filters.isEmpty()) continue;
             List<String> owners = term.owner() != null ? List.of(term.owner())
                     : term.name() != null && term.id() == null ? List.of("self", "amazon") : List.of();
-            for (var image : ec2.describeImages(SelectorFilters.of(term, "image-id", "name"), owners)) {
+            for (var image : ec2.describeImages(filters, owners)) {
                 found.add(new Ami(image.imageId(), image.name() == null ? "" : image.name(),
                         Ami.kubernetesArchitecture(image.architectureAsString()), image.creationDate() == null ? "" : image.creationDate()));
             }

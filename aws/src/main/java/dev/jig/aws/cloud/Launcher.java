@@ -96,7 +96,7 @@ final class Launcher {
             FleetPlan plan = new FleetPlan(draft.capacityType(), draft.allocationStrategy(), overrides);
             Map<String, String> tags = LaunchTags.instance(settings.cluster().name(), claim.nodePool(), claim.name(), node.nodeClass().name(),
                     node.nodeClass().launch().tags());
-            LaunchResult result = instances.launch(attempt == 0 ? claim.name() : claim.name() + "-" + (attempt + 1), plan, tags);
+            LaunchResult result = launch(claim.name() + (attempt == 0 ? "" : "-" + (attempt + 1)), plan, tags);
             for (Candidate c : result.outOfCapacity()) {
                 unavailable.markUnavailable(c.instanceType(), c.zone(), c.capacityType());
                 failed.add(new FailedOffering(c.instanceType(), new Offering(settings.region(), c.zone(), c.capacityType(), c.price(), false)));
@@ -109,6 +109,31 @@ final class Launcher {
         }
         throw new InsufficientCapacityException("no capacity for NodeClaim " + claim.name()
                 + (failed.isEmpty() ? ": every allowed offering is unavailable" : ": " + failed), failed);
+    }
+
+    /**
+     * One CreateFleet; when EC2 no longer knows a launch template (deleted behind Jig's back), the
+     * templates are forgotten and the failure is transient: the next attempt creates them again.
+     */
+    private LaunchResult launch(String token, FleetPlan plan, Map<String, String> tags) {
+        LaunchResult result;
+        try {
+            result = instances.launch(token, plan, tags);
+        } catch (CloudOperationException e) {
+            if (!missingTemplate(e.getMessage())) throw e;
+            plan.overrides().forEach(c -> templates.forget(c.launchTemplate()));
+            throw CloudOperationException.transientFailure(e.getMessage() + " (launch templates will be created again)", e);
+        }
+        if (result.instanceId() == null && result.errors().stream().anyMatch(Launcher::missingTemplate)) {
+            plan.overrides().forEach(c -> templates.forget(c.launchTemplate()));
+            throw CloudOperationException.transientFailure("CreateFleet: " + String.join("; ", result.errors())
+                    + " (launch templates will be created again)", null);
+        }
+        return result;
+    }
+
+    private static boolean missingTemplate(String message) {
+        return message != null && message.contains("InvalidLaunchTemplate") && message.contains("NotFound");
     }
 
     /** The launch template group of a candidate: its AMI and max pods. */
@@ -170,8 +195,11 @@ final class Launcher {
         int slash = key.indexOf('/');
         if (slash < 0) return true;
         String domain = key.substring(0, slash);
-        if (domain.equals("node.kubernetes.io") || domain.endsWith(".node.kubernetes.io")) return true;
-        return !(domain.equals("kubernetes.io") || domain.endsWith(".kubernetes.io") || domain.equals("k8s.io") || domain.endsWith(".k8s.io"));
+        if (domain.equals("node." + WellKnownLabels.KUBERNETES_DOMAIN) || domain.endsWith(".node." + WellKnownLabels.KUBERNETES_DOMAIN)) return true;
+        for (String restricted : new String[] {WellKnownLabels.KUBERNETES_DOMAIN, WellKnownLabels.K8S_DOMAIN}) {
+            if (domain.equals(restricted) || domain.endsWith("." + restricted)) return false;
+        }
+        return true;
     }
 
     private Launched confirm(LaunchResult result, ResolvedNodeClass node, Map<String, String> tags) {

@@ -1,5 +1,6 @@
 package dev.jig.aws.fleet;
 
+import dev.jig.api.karpenter.TagKeys;
 import dev.jig.api.karpenter.WellKnownLabels;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -12,15 +13,15 @@ import java.util.Map;
  */
 public final class LaunchTags {
 
-    public static final String NODECLAIM = "karpenter.sh/nodeclaim";
-    public static final String EKS_CLUSTER_NAME = "eks:eks-cluster-name";
+    public static final String NODECLAIM = TagKeys.NODECLAIM;
+    public static final String EKS_CLUSTER_NAME = TagKeys.EKS_CLUSTER_NAME;
 
     private LaunchTags() {
     }
 
     /** The tag that marks what belongs to {@code cluster}. */
     public static String clusterTag(String cluster) {
-        return "kubernetes.io/cluster/" + cluster;
+        return TagKeys.KUBERNETES_CLUSTER_PREFIX + "/" + cluster;
     }
 
     /** Tags of an instance, its volumes and its network interfaces. */

@@ -59,6 +59,11 @@ public final class LaunchTemplateProvider {
         return name;
     }
 
+    /** Forgets that {@code name} exists (EC2 said it does not), so the next {@link #ensure} creates it again. */
+    public void forget(String name) {
+        used.remove(name);
+    }
+
     /** Deletes the cluster's launch templates that no launch used within {@code unusedAfter}; returns their names. */
     public List<String> collect() {
         Instant now = clock.instant();

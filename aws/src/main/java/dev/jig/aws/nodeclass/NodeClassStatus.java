@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.aws.ami.Ami;
 import dev.jig.aws.securitygroup.SecurityGroup;
 import dev.jig.aws.subnet.Subnet;
@@ -58,7 +59,7 @@ public final class NodeClassStatus {
             for (Ami ami : amis.value()) {
                 ObjectNode o = a.addObject().put("id", ami.id());
                 if (!ami.name().isEmpty()) o.put("name", ami.name());
-                o.putArray("requirements").addObject().put("key", "kubernetes.io/arch").put("operator", "In").putArray("values").add(ami.architecture());
+                o.putArray("requirements").addObject().put("key", WellKnownLabels.ARCH).put("operator", "In").putArray("values").add(ami.architecture());
             }
         }
         if (profile.ok()) status.put("instanceProfile", profile.value());

@@ -9,7 +9,8 @@ import software.amazon.awssdk.services.ec2.model.Filter;
  * The describe filters one selector term stands for, as Karpenter builds them: each tag is
  * {@code tag:KEY=VALUE} ({@code tag-key=KEY} when the value is {@code *}), an id is the resource's id
  * filter and a name its name filter. EC2 ANDs the filters of one call, as a term ANDs its fields;
- * callers make one call per term, since terms are ORed.
+ * callers make one call per term, since terms are ORed. A term with none of these fields gives no
+ * filters, and callers skip it: an empty filter list would select every resource.
  */
 public final class SelectorFilters {
 

@@ -31,7 +31,9 @@ public final class SecurityGroupProvider {
     private List<SecurityGroup> describe(List<SelectorTerm> terms) {
         Map<String, SecurityGroup> byId = new TreeMap<>();
         for (SelectorTerm term : terms) {
-            for (var g : ec2.describeSecurityGroups(SelectorFilters.of(term, "group-id", "group-name"))) {
+            var filters = SelectorFilters.of(term, "group-id", "group-name");
+            if (filters.isEmpty()) continue;
+            for (var g : ec2.describeSecurityGroups(filters)) {
                 byId.put(g.groupId(), new SecurityGroup(g.groupId(), g.groupName()));
             }
         }

@@ -32,7 +32,9 @@ public final class SubnetProvider {
     private List<Subnet> describe(List<SelectorTerm> terms) {
         Map<String, Subnet> byId = new TreeMap<>();
         for (SelectorTerm term : terms) {
-            for (var s : ec2.describeSubnets(SelectorFilters.of(term, "subnet-id", null))) {
+            var filters = SelectorFilters.of(term, "subnet-id", null);
+            if (filters.isEmpty()) continue;
+            for (var s : ec2.describeSubnets(filters)) {
                 byId.put(s.subnetId(), new Subnet(s.subnetId(), s.availabilityZone(), s.availabilityZoneId(),
                         s.availableIpAddressCount() == null ? 0 : s.availableIpAddressCount()));
             }

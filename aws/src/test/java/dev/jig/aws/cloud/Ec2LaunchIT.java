@@ -189,6 +189,20 @@ class Ec2LaunchIT {
         assertThat(f.world.launchTemplateNames()).isEmpty();
     }
 
+    @Test
+    void aLaunchTemplateDeletedBehindJigsBackIsCreatedAgainOnTheNextAttempt() {
+        create(Ec2CloudProviderContractIT.claim("k1", "on-demand", "m5.large"));
+        String template = f.world.launchTemplateNames().get(0);
+        f.world.deleteLaunchTemplate(template);
+        CloudOperationException e = catchThrowableOfType(CloudOperationException.class,
+                () -> create(Ec2CloudProviderContractIT.claim("k2", "on-demand", "m5.large")));
+        assertThat(e.retryable()).isTrue();
+        assertThat(e.getMessage()).contains("InvalidLaunchTemplateName.NotFoundException", "created again");
+        create(Ec2CloudProviderContractIT.claim("k3", "on-demand", "m5.large"));
+        assertThat(f.world.launchTemplateNames()).containsExactly(template);
+        assertThat(f.world.running()).hasSize(2);
+    }
+
     private static List<String> overrides(Map<String, String> fleet) {
         return fleet.entrySet().stream().filter(e -> e.getKey().matches("LaunchTemplateConfigs\\.\\d+\\.Overrides\\.\\d+\\.InstanceType"))
                 .sorted(java.util.Comparator.comparing(e -> e.getKey())).map(Map.Entry::getValue).toList();

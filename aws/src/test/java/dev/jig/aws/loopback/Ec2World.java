@@ -99,6 +99,11 @@ public final class Ec2World {
         return List.copyOf(launchTemplates.keySet());
     }
 
+    /** Deletes a launch template behind the provider's back. */
+    public synchronized void deleteLaunchTemplate(String name) {
+        launchTemplates.remove(name);
+    }
+
     /** Terminates an instance behind the provider's back (a spot reclaim, a user). */
     public synchronized void terminate(String instanceId) {
         instances.get(instanceId).state = "terminated";

@@ -74,4 +74,16 @@ class NodeClassResolverIT {
         assertThat(catchThrowableOfType(NodeClassNotReadyException.class, () -> resolver.resolve(TestNodeClasses.defaultClass())).getMessage())
                 .contains("role KarpenterNodeRole-demo", "AccessDenied");
     }
+
+    @Test
+    void aTermWithNothingToFilterOnSelectsNothingRatherThanEverythingAndSsmParameterTermsAreRefusedByName() {
+        assertThat(catchThrowableOfType(NodeClassNotReadyException.class, () -> resolver.resolve(TestNodeClasses.read("empty", """
+                {"instanceProfile": "p", "amiSelectorTerms": [{"id": "ami-0amd64"}],
+                 "subnetSelectorTerms": [{"tags": {}}], "securityGroupSelectorTerms": [{"id": "sg-0node"}]}
+                """))).getMessage()).contains("subnetSelectorTerms", "matched nothing");
+        assertThat(catchThrowableOfType(NodeClassNotReadyException.class, () -> resolver.resolve(TestNodeClasses.read("ssm", """
+                {"instanceProfile": "p", "amiSelectorTerms": [{"ssmParameter": "/my/ami"}],
+                 "subnetSelectorTerms": [{"id": "subnet-0a"}], "securityGroupSelectorTerms": [{"id": "sg-0node"}]}
+                """))).getMessage()).contains("ssmParameter /my/ami", "not supported");
+    }
 }
