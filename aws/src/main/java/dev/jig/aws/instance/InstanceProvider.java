@@ -29,7 +29,9 @@ import software.amazon.awssdk.services.ec2.model.TagSpecification;
 
 /**
  * Instances of the cluster: CreateFleet (type {@code instant}, one instance), DescribeInstances
- * filtered by the cluster tag, TerminateInstances. A launch's client token is given by the caller
+ * filtered by the cluster tag, TerminateInstances. Every resource a fleet creates (the fleet, the
+ * instance, its volumes and network interfaces, and a spot request) is tagged in the request, which
+ * the IAM policy's {@code aws:RequestTag} conditions require. A launch's client token is given by the caller
  * (the NodeClaim name), so a repeated launch, after a controller restart too, gets EC2's first
  * answer instead of a second instance.
  */
@@ -91,11 +93,11 @@ public final class InstanceProvider {
         byTemplate.forEach((template, overrides) -> configs.add(FleetLaunchTemplateConfigRequest.builder()
                 .launchTemplateSpecification(s -> s.launchTemplateName(template).version("$Latest")).overrides(overrides).build()));
         List<Tag> tagList = tags.entrySet().stream().map(e -> Tag.builder().key(e.getKey()).value(e.getValue()).build()).toList();
-        List<TagSpecification> specs = new ArrayList<>();
-        for (ResourceType r : List.of(ResourceType.INSTANCE, ResourceType.VOLUME, ResourceType.NETWORK_INTERFACE, ResourceType.FLEET)) {
-            specs.add(TagSpecification.builder().resourceType(r).tags(tagList).build());
-        }
         boolean spot = plan.capacityType().equals(Offering.SPOT);
+        List<ResourceType> tagged = new ArrayList<>(List.of(ResourceType.INSTANCE, ResourceType.VOLUME, ResourceType.NETWORK_INTERFACE, ResourceType.FLEET));
+        if (spot) tagged.add(ResourceType.SPOT_INSTANCES_REQUEST);
+        List<TagSpecification> specs = new ArrayList<>();
+        for (ResourceType r : tagged) specs.add(TagSpecification.builder().resourceType(r).tags(tagList).build());
         CreateFleetRequest.Builder b = CreateFleetRequest.builder().type(FleetType.INSTANT).clientToken(token)
                 .targetCapacitySpecification(t -> t.totalTargetCapacity(1)
                         .defaultTargetCapacityType(spot ? DefaultTargetCapacityType.SPOT : DefaultTargetCapacityType.ON_DEMAND))

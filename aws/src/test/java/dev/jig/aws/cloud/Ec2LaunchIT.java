@@ -58,7 +58,8 @@ class Ec2LaunchIT {
     void spotFleetsArePriceCapacityOptimized() {
         Instance i = create(Ec2CloudProviderContractIT.claim("s", "spot", "m5.large", "c5.large"));
         assertThat(f.world.fleetRequests().get(0)).containsEntry("SpotOptions.AllocationStrategy", "price-capacity-optimized")
-                .containsEntry("TargetCapacitySpecification.DefaultTargetCapacityType", "spot");
+                .containsEntry("TargetCapacitySpecification.DefaultTargetCapacityType", "spot")
+                .containsValues("instance", "volume", "network-interface", "fleet", "spot-instances-request");
         assertThat(i.capacityType()).isEqualTo(Offering.SPOT);
         assertThat(f.world.running()).singleElement().extracting(LaunchedInstance::lifecycle).isEqualTo("spot");
     }
@@ -67,7 +68,7 @@ class Ec2LaunchIT {
     void theInstanceItsVolumesAndInterfacesCarryKarpentersTagsAndTheNodeClasses() {
         create(Ec2CloudProviderContractIT.claim("default-x2", "on-demand", "m5.large"));
         Map<String, String> fleet = f.world.fleetRequests().get(0);
-        assertThat(fleet).containsValues("instance", "volume", "network-interface");
+        assertThat(fleet).containsValues("instance", "volume", "network-interface", "fleet").doesNotContainValue("spot-instances-request");
         assertThat(f.world.running()).singleElement().satisfies(i -> assertThat(i.tags())
                 .containsEntry("kubernetes.io/cluster/demo", "owned").containsEntry("eks:eks-cluster-name", "demo")
                 .containsEntry("karpenter.sh/nodepool", "default").containsEntry("karpenter.sh/nodeclaim", "default-x2")
