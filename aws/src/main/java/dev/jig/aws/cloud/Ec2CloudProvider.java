@@ -134,7 +134,8 @@ public final class Ec2CloudProvider implements CloudProvider {
             if (port != null) out.add(port);
         }
         for (Ec2Instance i : List.copyOf(recent.values())) {
-            if (!seen.contains(i.id()) && fresh(i) != null) out.add(convert.toPort(i));
+            Instance port = seen.contains(i.id()) || fresh(i) == null ? null : convert.toPort(i);
+            if (port != null) out.add(port);
         }
         return out;
     }

@@ -214,9 +214,15 @@ final class Launcher {
             }
         }
         Candidate c = result.launched();
-        Ami ami = node.ami(types.of(node.nodeClass(), c.instanceType(), new Offering(settings.region(), c.zone(), c.capacityType(), c.price(), false))
-                .type().architecture());
-        return new Launched(new Ec2Instance(result.instanceId(), c.instanceType(), c.zone(), c.capacityType(), ami.id(), c.subnetId(),
+        if (c == null) {
+            // CreateFleet named an override Jig did not send: without it the instance cannot be described; the same
+            // client token gets the same instance on the next attempt, when EC2 shows it
+            throw CloudOperationException.transientFailure("instance " + result.instanceId() + " launched but not visible in DescribeInstances yet", null);
+        }
+        ResolvedInstanceType type = types.of(node.nodeClass(), c.instanceType(), new Offering(settings.region(), c.zone(), c.capacityType(), c.price(), false));
+        Ami ami = type == null ? null : node.ami(type.type().architecture());
+        return new Launched(new Ec2Instance(result.instanceId(), c.instanceType(), c.zone(), c.capacityType(),
+                ami == null ? node.amis().get(0).id() : ami.id(), c.subnetId(),
                 node.securityGroups().stream().map(SecurityGroup::id).toList(), clock.instant(), "pending", tags), false);
     }
 }
