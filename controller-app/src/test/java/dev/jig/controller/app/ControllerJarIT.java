@@ -49,6 +49,19 @@ class ControllerJarIT {
     }
 
     @Test
+    void runOnAwsWithMissingOrWrongSettingsNamesEachAndExitsWithTwoBeforeAnythingStarts() throws Exception {
+        Result r = run(List.of("run", "--cloud", "aws", "--cluster-name", "demo", "--region", "us-east-1", "--cluster-endpoint", "http://plain",
+                "--metrics-port", "0"), Duration.ofSeconds(60), null);
+        assertThat(r.exit).isEqualTo(2);
+        assertThat(r.stderr).contains("jig-controller: --cluster-endpoint (JIG_CLUSTER_ENDPOINT) 'http://plain' is not an https:// URL",
+                "jig-controller: --cluster-ca-bundle (JIG_CLUSTER_CA_BUNDLE) is required with --cloud aws",
+                "jig-controller: --service-cidr (JIG_SERVICE_CIDR) is required with --cloud aws")
+                .doesNotContain("--cluster-name", "--region", "Kubernetes API server", "SLF4J", "\tat ");
+        JsonNode line = jsonLines(r.stdout).stream().filter(l -> l.path("loggerName").asText().endsWith("RunCommand")).findFirst().orElseThrow();
+        assertThat(line.path("kvpList").toString()).contains("\"event\":\"invalid-settings\"");
+    }
+
+    @Test
     void simulateRefusesAnInvalidScenarioWithAJsonDocumentOfLocatedFindings(@TempDir Path dir) throws Exception {
         Path scenario = dir.resolve("typo.yaml");
         Files.writeString(scenario, "apiVersion: jig.dev/v1alpha1\nkind: Scenario\nspec:\n  nodepools: []\n  steps: [{advance: 1s}]\n");
