@@ -2,7 +2,6 @@ package dev.jig.aws.sdk;
 
 import dev.jig.controller.cloud.CloudOperationException;
 import java.util.Set;
-import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -25,15 +24,6 @@ public final class Ec2Errors {
             "RequestThrottled", "ServiceUnavailable", "Unavailable", "InternalError", "InternalFailure");
 
     private Ec2Errors() {
-    }
-
-    /** Runs {@code call}, mapping any SDK failure. */
-    public static <T> T call(String action, Supplier<T> call) {
-        try {
-            return call.get();
-        } catch (SdkException e) {
-            throw map(action, e);
-        }
     }
 
     /** The error code of an AWS service error, or null. */

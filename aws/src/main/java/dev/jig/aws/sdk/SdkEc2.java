@@ -1,9 +1,13 @@
 package dev.jig.aws.sdk;
 
+import dev.jig.controller.cloud.CloudOperationException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.ec2.Ec2Client;
 import software.amazon.awssdk.services.ec2.model.CreateFleetRequest;
@@ -21,45 +25,66 @@ import software.amazon.awssdk.services.ec2.model.SecurityGroup;
 import software.amazon.awssdk.services.ec2.model.SpotPrice;
 import software.amazon.awssdk.services.ec2.model.Subnet;
 
-/** {@link Ec2} through the AWS SDK's {@link Ec2Client}, every failure mapped by {@link Ec2Errors}. */
+/**
+ * {@link Ec2} through the AWS SDK's {@link Ec2Client}, every failure mapped by {@link Ec2Errors} and
+ * counted in {@code jig_aws_ec2_errors_total{action,code}} (after the SDK's own retries), so an EC2
+ * outage or a missing permission shows on a dashboard at the step it hits.
+ */
 public final class SdkEc2 implements Ec2 {
 
     private final Ec2Client client;
+    private final MeterRegistry registry;
 
-    public SdkEc2(Ec2Client client) {
+    public SdkEc2(Ec2Client client, MeterRegistry registry) {
         this.client = client;
+        this.registry = registry;
+    }
+
+    private <T> T call(String action, Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (SdkException e) {
+            throw failed(action, e);
+        }
+    }
+
+    private CloudOperationException failed(String action, SdkException e) {
+        String code = Ec2Errors.code(e);
+        Counter.builder("jig_aws_ec2_errors_total").description("EC2 calls that failed after the SDK's retries")
+                .tag("action", action).tag("code", code == null ? "unreachable" : code).register(registry).increment();
+        return Ec2Errors.map(action, e);
     }
 
     @Override
     public List<InstanceTypeInfo> describeInstanceTypes() {
-        return Ec2Errors.call("DescribeInstanceTypes", () -> client.describeInstanceTypesPaginator(r -> r.maxResults(100)).instanceTypes().stream().toList());
+        return call("DescribeInstanceTypes", () -> client.describeInstanceTypesPaginator(r -> r.maxResults(100)).instanceTypes().stream().toList());
     }
 
     @Override
     public List<InstanceTypeOffering> describeInstanceTypeOfferings() {
-        return Ec2Errors.call("DescribeInstanceTypeOfferings", () -> client.describeInstanceTypeOfferingsPaginator(
+        return call("DescribeInstanceTypeOfferings", () -> client.describeInstanceTypeOfferingsPaginator(
                 r -> r.locationType(LocationType.AVAILABILITY_ZONE)).instanceTypeOfferings().stream().toList());
     }
 
     @Override
     public List<SpotPrice> describeSpotPriceHistory(Instant since) {
-        return Ec2Errors.call("DescribeSpotPriceHistory", () -> client.describeSpotPriceHistoryPaginator(
+        return call("DescribeSpotPriceHistory", () -> client.describeSpotPriceHistoryPaginator(
                 r -> r.startTime(since).productDescriptions("Linux/UNIX")).spotPriceHistory().stream().toList());
     }
 
     @Override
     public List<Subnet> describeSubnets(List<Filter> filters) {
-        return Ec2Errors.call("DescribeSubnets", () -> client.describeSubnetsPaginator(r -> r.filters(filters)).subnets().stream().toList());
+        return call("DescribeSubnets", () -> client.describeSubnetsPaginator(r -> r.filters(filters)).subnets().stream().toList());
     }
 
     @Override
     public List<SecurityGroup> describeSecurityGroups(List<Filter> filters) {
-        return Ec2Errors.call("DescribeSecurityGroups", () -> client.describeSecurityGroupsPaginator(r -> r.filters(filters)).securityGroups().stream().toList());
+        return call("DescribeSecurityGroups", () -> client.describeSecurityGroupsPaginator(r -> r.filters(filters)).securityGroups().stream().toList());
     }
 
     @Override
     public List<Image> describeImages(List<Filter> filters, List<String> owners) {
-        return Ec2Errors.call("DescribeImages", () -> client.describeImagesPaginator(r -> {
+        return call("DescribeImages", () -> client.describeImagesPaginator(r -> {
             r.filters(filters);
             if (!owners.isEmpty()) r.owners(owners);
         }).images().stream().toList());
@@ -71,7 +96,7 @@ public final class SdkEc2 implements Ec2 {
             return client.describeLaunchTemplatesPaginator(r -> r.filters(filters)).launchTemplates().stream().toList();
         } catch (SdkException e) {
             if (Ec2Errors.notFound(Ec2Errors.code(e))) return List.of();
-            throw Ec2Errors.map("DescribeLaunchTemplates", e);
+            throw failed("DescribeLaunchTemplates", e);
         }
     }
 
@@ -84,7 +109,7 @@ public final class SdkEc2 implements Ec2 {
                 List<LaunchTemplate> existing = describeLaunchTemplates(List.of(filter("launch-template-name", request.launchTemplateName())));
                 if (!existing.isEmpty()) return existing.get(0);
             }
-            throw Ec2Errors.map("CreateLaunchTemplate", e);
+            throw failed("CreateLaunchTemplate", e);
         }
     }
 
@@ -95,13 +120,13 @@ public final class SdkEc2 implements Ec2 {
             return true;
         } catch (SdkException e) {
             if (Ec2Errors.notFound(Ec2Errors.code(e))) return false;
-            throw Ec2Errors.map("DeleteLaunchTemplate", e);
+            throw failed("DeleteLaunchTemplate", e);
         }
     }
 
     @Override
     public CreateFleetResponse createFleet(CreateFleetRequest request) {
-        return Ec2Errors.call("CreateFleet", () -> client.createFleet(request));
+        return call("CreateFleet", () -> client.createFleet(request));
     }
 
     @Override
@@ -114,7 +139,7 @@ public final class SdkEc2 implements Ec2 {
             return out;
         } catch (SdkException e) {
             if (!instanceIds.isEmpty() && Ec2Errors.notFound(Ec2Errors.code(e))) return List.of();
-            throw Ec2Errors.map("DescribeInstances", e);
+            throw failed("DescribeInstances", e);
         }
     }
 
@@ -125,7 +150,7 @@ public final class SdkEc2 implements Ec2 {
             return Optional.of(changes.isEmpty() ? "shutting-down" : changes.get(0).currentState().nameAsString());
         } catch (SdkException e) {
             if (Ec2Errors.notFound(Ec2Errors.code(e))) return Optional.empty();
-            throw Ec2Errors.map("TerminateInstances", e);
+            throw failed("TerminateInstances", e);
         }
     }
 

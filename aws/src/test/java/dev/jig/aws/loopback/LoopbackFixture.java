@@ -4,6 +4,7 @@ import dev.jig.api.ec2.Catalog;
 import dev.jig.aws.sdk.Ec2;
 import dev.jig.aws.sdk.Ec2Clients;
 import dev.jig.aws.sdk.SdkEc2;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,6 +28,7 @@ public final class LoopbackFixture implements AutoCloseable {
     public final Catalog catalog = Catalog.bundled();
     public final Ec2World world = new Ec2World(clock, catalog);
     public final LoopbackEc2 loopback;
+    public final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     public final Ec2 ec2;
 
     public LoopbackFixture() {
@@ -43,7 +45,7 @@ public final class LoopbackFixture implements AutoCloseable {
                 .image("ami-0arm64", "amazon-eks-node-al2023-arm64-standard-1.31-v20261101", "arm64", "2026-11-01T00:00:00.000Z", Map.of())
                 .image("ami-0old", "amazon-eks-node-al2023-x86_64-standard-1.31-v20260901", "x86_64", "2026-09-01T00:00:00.000Z", Map.of());
         loopback = new LoopbackEc2(world);
-        ec2 = new SdkEc2(Ec2Clients.create("us-east-1", loopback.uri(), StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret"))));
+        ec2 = new SdkEc2(Ec2Clients.create("us-east-1", loopback.uri(), StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret"))), registry);
     }
 
     @Override

@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.jig.api.ec2.Catalog;
-import dev.jig.aws.loopback.Ec2World;
-import dev.jig.aws.loopback.LoopbackEc2;
 import dev.jig.aws.loopback.Ec2Action;
 import dev.jig.aws.loopback.Ec2Fault;
+import dev.jig.aws.loopback.Ec2World;
+import dev.jig.aws.loopback.LoopbackEc2;
 import dev.jig.controller.cloud.CloudOperationException;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -25,8 +26,9 @@ class SdkEc2IT {
             .subnet("subnet-a", "us-east-1a", Map.of("karpenter.sh/discovery", "demo"))
             .subnet("subnet-b", "us-east-1b", Map.of("other", "x"));
     private final LoopbackEc2 loopback = new LoopbackEc2(world);
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final Ec2 ec2 = new SdkEc2(Ec2Clients.create("us-east-1", loopback.uri(),
-            StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret"))));
+            StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret"))), registry);
 
     @AfterEach
     void close() {
@@ -53,6 +55,7 @@ class SdkEc2IT {
         CloudOperationException e = catchThrowableOfType(CloudOperationException.class, () -> ec2.describeSubnets(List.of()));
         assertThat(e.retryable()).isTrue();
         assertThat(e.getMessage()).contains("DescribeSubnets", "InternalError");
+        assertThat(registry.get("jig_aws_ec2_errors_total").tag("action", "DescribeSubnets").tag("code", "InternalError").counter().count()).isEqualTo(1);
     }
 
     @Test
@@ -61,12 +64,14 @@ class SdkEc2IT {
         CloudOperationException e = catchThrowableOfType(CloudOperationException.class, () -> ec2.describeSecurityGroups(List.of()));
         assertThat(e.retryable()).isFalse();
         assertThat(e.getMessage()).contains("UnauthorizedOperation", "not authorized");
+        assertThat(registry.get("jig_aws_ec2_errors_total").tag("code", "UnauthorizedOperation").counter().count()).isEqualTo(1);
     }
 
     @Test
     void anUnknownInstanceIsAnEmptyAnswerNotAnError() {
         assertThat(ec2.describeInstances(List.of(), List.of("i-0123456789abcdef0"))).isEmpty();
         assertThat(ec2.terminateInstance("i-0123456789abcdef0")).isEmpty();
+        assertThat(registry.find("jig_aws_ec2_errors_total").counters()).isEmpty();
     }
 
     private static Ec2Action unauthorized() {

@@ -23,6 +23,6 @@ final class AwsComposition {
         Ec2Client client = Ec2Clients.create(o.region, o.endpoint());
         WithoutSsmAndIam ports = new WithoutSsmAndIam();
         ClusterInfo cluster = new ClusterInfo(o.clusterName, o.clusterEndpoint, o.clusterCaBundle, o.serviceCidr);
-        return new AwsCloud(new SdkEc2(client), new Ec2Settings(cluster, o.region), kubernetesVersion, ports, ports, clock, registry);
+        return new AwsCloud(new SdkEc2(client, registry), new Ec2Settings(cluster, o.region), kubernetesVersion, ports, ports, clock, registry);
     }
 }
