@@ -62,4 +62,15 @@ public final class Layering {
                 .orShould().callMethod(ZonedDateTime.class, "now")
                 .because("time comes from an injected Clock, so tests and simulate control it");
     }
+
+    /**
+     * Only classes in {@code allowed} packages depend on classes of {@code library} (an ArchUnit
+     * package pattern): one adapter package owns each heavy library, as {@code dev.jig.aws.sdk} owns
+     * the AWS SDK's clients.
+     */
+    public static ArchRule onlyPackagesUse(String library, String... allowed) {
+        return noClasses().that().resideOutsideOfPackages(allowed)
+                .should().dependOnClassesThat().resideInAPackage(library)
+                .because("one adapter package owns " + library + ", so the calls made through it are listed in one place");
+    }
 }

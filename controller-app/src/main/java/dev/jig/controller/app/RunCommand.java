@@ -2,6 +2,9 @@ package dev.jig.controller.app;
 
 import dev.jig.api.diag.ExitCode;
 import dev.jig.api.ec2.Catalog;
+import dev.jig.aws.cloud.AwsCloud;
+import dev.jig.aws.kube.NodeClassStatusReconciler;
+import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.cloud.UnavailableOfferings;
 import dev.jig.controller.cloud.sim.InstanceTypeResolver;
 import dev.jig.controller.cloud.sim.SimulatedCloud;
@@ -27,6 +30,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -35,6 +39,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -43,9 +48,10 @@ import picocli.CommandLine.Option;
  * it does not), then starts the informers and logs which ones it still waits for; informers feed
  * the provisioner, which runs every second while this replica holds the Lease. {@code /metrics},
  * {@code /healthz} and {@code /readyz} are served on {@code --metrics-port}. Every option has an
- * environment fallback, so the Helm chart configures it like the webhook. The AWS EC2 provider
- * comes with a later issue: until then the cloud is the simulated one, so NodeClaims are planned,
- * written and "launched" for real in the API while no instance starts.
+ * environment fallback, so the Helm chart configures it like the webhook. {@code --cloud aws}
+ * launches EC2 instances (see {@link CloudOptions}; wrong settings stop the start with exit code 2);
+ * the default, {@code sim}, plans, writes and "launches" NodeClaims for real in the API while no
+ * instance starts.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Run the controller against a cluster (kubeconfig or in-cluster service account).")
 final class RunCommand implements Callable<Integer> {
@@ -75,6 +81,9 @@ final class RunCommand implements Callable<Integer> {
             description = "Port of /metrics, /healthz and /readyz (env JIG_METRICS_PORT; default: 8080); 0 to turn them off.")
     int metricsPort;
 
+    @Mixin
+    CloudOptions cloudOptions = new CloudOptions();
+
     @Option(names = "--sync-timeout", defaultValue = "${env:JIG_SYNC_TIMEOUT:-PT5M}",
             description = "How long to wait for the informers' first list before giving up (env JIG_SYNC_TIMEOUT; ISO-8601, default: PT5M).")
     Duration syncTimeout;
@@ -85,6 +94,12 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        List<String> problems = cloudOptions.problems();
+        if (!problems.isEmpty()) {
+            LOG.atError().addKeyValue("event", "invalid-settings").addKeyValue("problems", problems).log("cannot start: {}", String.join("; ", problems));
+            for (String p : problems) System.err.println("jig-controller: " + p);
+            return ExitCode.USAGE;
+        }
         KubeConnection connection = KubeConnection.open(kubeconfig, context);
         Optional<String> unreachable = connection.probe();
         if (unreachable.isPresent()) {
@@ -121,13 +136,24 @@ final class RunCommand implements Callable<Integer> {
             client.close();
             return ExitCode.USAGE;
         }
-        SimulatedCloud cloud = new SimulatedCloud(new InstanceTypeResolver(Catalog.bundled(), zones, true), clock, Duration.ofSeconds(30),
-                new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL));
+        List<Reconciler> providerReconcilers = new ArrayList<>();
+        CloudProvider cloud;
+        if (cloudOptions.aws()) {
+            AwsCloud aws = AwsComposition.create(cloudOptions, () -> kubernetesVersion(client), clock, registry);
+            cloud = aws.provider();
+            providerReconcilers.add(aws.launchTemplateCollection());
+            providerReconcilers.add(new NodeClassStatusReconciler(client, aws.resolver(), clock, Duration.ofSeconds(30), registry));
+        } else {
+            cloud = new SimulatedCloud(new InstanceTypeResolver(Catalog.bundled(), zones, true), clock, Duration.ofSeconds(30),
+                    new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL));
+        }
         Timeline log = new MetricsTimeline(registry, Timeline.slf4j());
         NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, log, true);
         Provisioner provisioner = new Provisioner(cluster, cloud, lifecycle, clock, log, new NameGenerator(new SecureRandom()));
-        ControllerLoop loop = new ControllerLoop(List.of(Reconciler.of("provisioning", provisioner::reconcile),
-                new Terminator(cluster, cloud, clock, log)), Duration.ofSeconds(1));
+        List<Reconciler> reconcilers = new ArrayList<>(List.of(Reconciler.of("provisioning", provisioner::reconcile),
+                new Terminator(cluster, cloud, clock, log)));
+        reconcilers.addAll(providerReconcilers);
+        ControllerLoop loop = new ControllerLoop(reconcilers, Duration.ofSeconds(1));
         LeaderElection election = new LeaderElection(client, namespace, id, Duration.ofSeconds(15), loop::start, loop::stop);
         CountDownLatch done = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -144,6 +170,12 @@ final class RunCommand implements Callable<Integer> {
         started.set(true);
         done.await();
         return ExitCode.OK;
+    }
+
+    /** The API server's Kubernetes version as {@code major.minor} ({@code 1.31}), for AMI aliases. */
+    static String kubernetesVersion(KubernetesClient client) {
+        var v = client.getKubernetesVersion();
+        return v.getMajor().replaceAll("\\D", "") + "." + v.getMinor().replaceAll("\\D", "");
     }
 
     /** Waits for every informer's first list, logging every 10 s which ones it still waits for. */

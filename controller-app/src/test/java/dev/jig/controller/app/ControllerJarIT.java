@@ -4,6 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jig.aws.loopback.LoopbackFixture;
+import dev.jig.controller.kube.KubeCluster;
+import dev.jig.controller.kube.KubeClusterIT;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.io.IOException;
@@ -18,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,6 +53,62 @@ class ControllerJarIT {
         JsonNode line = jsonLines(r.stdout).stream().filter(l -> l.path("loggerName").asText().endsWith("RunCommand")).findFirst().orElseThrow();
         assertThat(line.path("level").asText()).isEqualTo("ERROR");
         assertThat(line.path("kvpList").toString()).contains("\"event\":\"api-unreachable\"");
+    }
+
+    @Test
+    void runOnAwsWithMissingOrWrongSettingsNamesEachAndExitsWithTwoBeforeAnythingStarts() throws Exception {
+        Result r = run(List.of("run", "--cloud", "aws", "--cluster-name", "demo", "--region", "us-east-1", "--cluster-endpoint", "http://plain",
+                "--metrics-port", "0"), Duration.ofSeconds(60), null);
+        assertThat(r.exit).isEqualTo(2);
+        assertThat(r.stderr).contains("jig-controller: --cluster-endpoint (JIG_CLUSTER_ENDPOINT) 'http://plain' is not an https:// URL",
+                "jig-controller: --cluster-ca-bundle (JIG_CLUSTER_CA_BUNDLE) is required with --cloud aws",
+                "jig-controller: --service-cidr (JIG_SERVICE_CIDR) is required with --cloud aws")
+                .doesNotContain("--cluster-name", "--region", "Kubernetes API server", "SLF4J", "\tat ");
+        JsonNode line = jsonLines(r.stdout).stream().filter(l -> l.path("loggerName").asText().endsWith("RunCommand")).findFirst().orElseThrow();
+        assertThat(line.path("kvpList").toString()).contains("\"event\":\"invalid-settings\"");
+    }
+
+    @Test
+    void onAwsItLaunchesAPendingPodsNodeThroughTheSdkAndWritesTheNodeClassStatus(@TempDir Path dir) throws Exception {
+        try (LoopbackFixture ec2 = new LoopbackFixture()) {
+            KubeClusterIT.crd(client, "karpenter.sh", "NodePool", "nodepools");
+            KubeClusterIT.crd(client, "karpenter.k8s.aws", "EC2NodeClass", "ec2nodeclasses");
+            KubeClusterIT.crd(client, "karpenter.sh", "NodeClaim", "nodeclaims");
+            create(KubeCluster.NODE_POOLS, """
+                    {"apiVersion": "karpenter.sh/v1", "kind": "NodePool", "metadata": {"name": "default"},
+                     "spec": {"template": {"spec": {"nodeClassRef": {"group": "karpenter.k8s.aws", "kind": "EC2NodeClass", "name": "default"},
+                       "requirements": [{"key": "node.kubernetes.io/instance-type", "operator": "In", "values": ["m5.large", "c5.large"]},
+                                        {"key": "karpenter.sh/capacity-type", "operator": "In", "values": ["on-demand"]}]}}}}""");
+            create(KubeCluster.NODE_CLASSES, """
+                    {"apiVersion": "karpenter.k8s.aws/v1", "kind": "EC2NodeClass", "metadata": {"name": "default"},
+                     "spec": {"instanceProfile": "demo-nodes", "amiSelectorTerms": [{"id": "ami-0amd64"}],
+                       "subnetSelectorTerms": [{"tags": {"karpenter.sh/discovery": "demo"}}],
+                       "securityGroupSelectorTerms": [{"tags": {"karpenter.sh/discovery": "demo"}}]}}""");
+            client.pods().inNamespace("default").resource(new PodBuilder().withNewMetadata().withName("web").withNamespace("default").endMetadata()
+                    .withNewSpec().addNewContainer().withName("app").withImage("registry.k8s.io/pause:3.10").withNewResources()
+                    .addToRequests("memory", new Quantity("1Gi")).endResources().endContainer().endSpec().build()).create();
+            String ca = java.util.Base64.getEncoder().encodeToString("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            Path kubeconfig = kubeconfig(dir, client.getMasterUrl().toString());
+            Result r = run(List.of("run", "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--identity", "it", "--cloud", "aws",
+                            "--cluster-name", "demo", "--region", "us-east-1", "--cluster-endpoint", "https://api.demo.example",
+                            "--cluster-ca-bundle", ca, "--service-cidr", "10.100.0.0/16", "--aws-endpoint-url", ec2.loopback.uri().toString()),
+                    Map.of("AWS_ACCESS_KEY_ID", "AKIDTEST", "AWS_SECRET_ACCESS_KEY", "secret"), Duration.ofSeconds(90), base -> {
+                        assertThat(ec2.world.running()).as("a running instance").hasSize(1);
+                        assertThat(client.getKubernetesSerialization().convertValue(client.genericKubernetesResources(KubeCluster.NODE_CLASSES)
+                                .withName("default").get(), JsonNode.class).path("status").path("conditions").toString())
+                                .contains("\"type\":\"Ready\",\"status\":\"True\"");
+                    });
+            var instance = ec2.world.running().get(0);
+            assertThat(instance.type()).isEqualTo("c5.large");
+            assertThat(instance.tags()).containsEntry("kubernetes.io/cluster/demo", "owned").containsKey("karpenter.sh/nodeclaim");
+            assertThat(ec2.world.fleetRequests().get(0)).containsEntry("ClientToken", instance.tags().get("karpenter.sh/nodeclaim"));
+            assertThat(r.stderr).doesNotContain("\tat ");
+        }
+    }
+
+    private void create(io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext context, String json) {
+        client.genericKubernetesResources(context).resource(client.getKubernetesSerialization().unmarshal(json, GenericKubernetesResource.class)).create();
     }
 
     @Test
@@ -92,12 +155,19 @@ class ControllerJarIT {
 
     /** Runs the jar; with a probe, waits until the probe passes (or the deadline), then stops the process with SIGTERM. */
     private static Result run(List<String> args, Duration deadline, Probe probe) throws Exception {
+        return run(args, Map.of(), deadline, probe);
+    }
+
+    /** As {@link #run(List, Duration, Probe)}, with {@code env} added to the process's environment. */
+    private static Result run(List<String> args, Map<String, String> env, Duration deadline, Probe probe) throws Exception {
         assertThat(JAR).as("the shaded jar is built in the package phase").exists();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString()));
         command.addAll(args);
         Path out = Files.createTempFile("jig-controller", ".out");
         Path err = Files.createTempFile("jig-controller", ".err");
-        Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(env);
+        Process p = builder.start();
         try {
             if (probe != null) {
                 long end = System.nanoTime() + deadline.toNanos();

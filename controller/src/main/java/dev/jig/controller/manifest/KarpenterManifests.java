@@ -3,6 +3,7 @@ package dev.jig.controller.manifest;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.ec2.AmiFamily;
 import dev.jig.api.ec2.Kubelet;
+import dev.jig.api.ec2.LaunchSettings;
 import dev.jig.api.ec2.NodeClass;
 import dev.jig.api.karpenter.Quantity;
 import dev.jig.api.karpenter.Requirement;
@@ -73,7 +74,7 @@ public final class KarpenterManifests {
             }
         }
         return new NodeClass(o.path("metadata").path("name").asText(), family, kubelet, ephemeral,
-                Json.text(spec, "instanceStorePolicy", "").equals("RAID0"), NodeClassSelectors.read(spec));
+                Json.text(spec, "instanceStorePolicy", "").equals("RAID0"), NodeClassSelectors.read(spec), LaunchSettings.read(spec));
     }
 
     static Limits limits(JsonNode n) {

@@ -112,7 +112,7 @@ public abstract class CloudProviderContract {
     }
 
     @Test
-    void createIsNotIdempotentSoBothLaunchesAreListed() {
+    protected void createIsNotIdempotentSoBothLaunchesAreListed() {
         Instance first = launch("a");
         Instance second = launch("a");
         assertThat(second.providerId()).isNotEqualTo(first.providerId());

@@ -40,7 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Kubernetes adapter against fabric8's mock API server in CRUD mode: pending pods in, NodeClaims and Nodes out. */
 @EnableKubernetesMockClient(crud = true)
-class KubeClusterIT {
+public class KubeClusterIT {
 
     KubernetesClient client;
 
@@ -227,7 +227,8 @@ class KubeClusterIT {
         return client.getKubernetesSerialization().convertValue(n, GenericKubernetesResource.class);
     }
 
-    static void crd(KubernetesClient client, String group, String kind, String plural) {
+    /** Installs a cluster-scoped CRD with a status subresource and an open schema; the AWS module's tests use it too. */
+    public static void crd(KubernetesClient client, String group, String kind, String plural) {
         client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder().withNewMetadata()
                 .withName(plural + "." + group).endMetadata().withNewSpec().withGroup(group).withScope("Cluster")
                 .withNewNames().withKind(kind).withPlural(plural).withSingular(kind.toLowerCase()).endNames()
@@ -237,7 +238,7 @@ class KubeClusterIT {
     }
 
     /** Polls until the condition holds, for up to ten seconds (informers are asynchronous). */
-    static void await(BooleanSupplier condition) {
+    public static void await(BooleanSupplier condition) {
         long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > end) throw new AssertionError("condition not met within 10 s");
