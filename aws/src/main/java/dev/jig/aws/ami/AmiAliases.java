@@ -12,8 +12,11 @@ import java.util.List;
  */
 public interface AmiAliases {
 
-    /** One AMI an alias resolved to. */
-    record AliasAmi(String imageId, String architecture, String ssmParameter) {
+    /**
+     * One AMI an alias resolved to: its id, architecture, variant ({@code standard}, {@code nvidia},
+     * {@code neuron}, AL2's {@code gpu}: see {@link AmiVariant}) and the SSM parameter it was read from.
+     */
+    record AliasAmi(String imageId, String architecture, String variant, String ssmParameter) {
     }
 
     /**

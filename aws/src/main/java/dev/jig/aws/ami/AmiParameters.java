@@ -18,7 +18,6 @@ public final class AmiParameters {
     }
 
     private static final Pattern KUBERNETES_VERSION = Pattern.compile("^1\\.(\\d{1,3})$");
-    private static final Pattern AL2023_VARIANT = Pattern.compile("/amazon-linux-2023/[^/]+/([^/]+)/");
 
     private AmiParameters() {
     }
@@ -58,23 +57,6 @@ public final class AmiParameters {
             }
             case CUSTOM -> throw new IllegalArgumentException("AMI alias '" + alias.text() + "': the Custom family has no alias");
         };
-    }
-
-    /**
-     * The variant of the AMI a parameter of {@link #of} names: {@code standard}, {@code nvidia},
-     * {@code neuron} or {@code gpu} (AL2's accelerated image, NVIDIA and Neuron alike). GPU and Neuron
-     * AMIs belong on accelerated instance types only, and {@code AliasAmi} carries the parameter, not
-     * the variant.
-     */
-    public static String variantOf(String ssmParameter) {
-        var al2023 = AL2023_VARIANT.matcher(ssmParameter);
-        if (al2023.find()) {
-            return al2023.group(1);
-        }
-        if (ssmParameter.contains("-nvidia/")) {
-            return "nvidia";
-        }
-        return ssmParameter.contains("/amazon-linux-2-gpu/") ? "gpu" : "standard";
     }
 
     private static List<Parameter> al2(AmiAlias alias, String k8s) {

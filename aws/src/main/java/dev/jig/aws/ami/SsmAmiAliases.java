@@ -59,7 +59,7 @@ public final class SsmAmiAliases implements AmiAliases {
         for (AmiParameters.Parameter parameter : parameters) {
             Optional<String> imageId = value(parameter.name(), parsed.latest() ? latestTtl : PINNED_TTL);
             if (imageId.isPresent() && seen.add(imageId.get())) {
-                amis.add(new AliasAmi(imageId.get(), parameter.architecture(), parameter.name()));
+                amis.add(new AliasAmi(imageId.get(), parameter.architecture(), parameter.variant(), parameter.name()));
             }
         }
         if (amis.isEmpty()) {

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * A thread-safe map whose entries expire, each after its own time to live, on an injected
@@ -38,6 +39,20 @@ public final class ExpiringCache<K, V> {
             return Optional.empty();
         }
         return Optional.of(entry.value());
+    }
+
+    /**
+     * The value of {@code key}, or else the one {@code load} gives, kept during {@code ttl}. Failures
+     * of {@code load} are thrown and not kept.
+     */
+    public V get(K key, Duration ttl, Function<K, V> load) {
+        Optional<V> kept = get(key);
+        if (kept.isPresent()) {
+            return kept.get();
+        }
+        V value = load.apply(key);
+        put(key, value, ttl);
+        return value;
     }
 
     /** Keeps {@code value} for {@code key} during {@code ttl}. */

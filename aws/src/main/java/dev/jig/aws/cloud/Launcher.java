@@ -144,7 +144,7 @@ final class Launcher {
         List<Candidate> out = new ArrayList<>();
         for (ResolvedInstanceType t : types.resolve(node.nodeClass(), node.zones(), unavailable)) {
             if (!allows(reqs, t) || !claim.requests().fitsIn(t.allocatable())) continue;
-            Ami ami = node.ami(t.type().architecture());
+            Ami ami = node.ami(t.type());
             if (ami == null) continue;
             Group group = new Group(ami, t.capacity().pods());
             String key = ami.id() + "/" + group.maxPods();
@@ -220,7 +220,7 @@ final class Launcher {
             throw CloudOperationException.transientFailure("instance " + result.instanceId() + " launched but not visible in DescribeInstances yet", null);
         }
         ResolvedInstanceType type = types.of(node.nodeClass(), c.instanceType(), new Offering(settings.region(), c.zone(), c.capacityType(), c.price(), false));
-        Ami ami = type == null ? null : node.ami(type.type().architecture());
+        Ami ami = type == null ? null : node.ami(type.type());
         return new Launched(new Ec2Instance(result.instanceId(), c.instanceType(), c.zone(), c.capacityType(),
                 ami == null ? node.amis().get(0).id() : ami.id(), c.subnetId(),
                 node.securityGroups().stream().map(SecurityGroup::id).toList(), clock.instant(), "pending", tags), false);

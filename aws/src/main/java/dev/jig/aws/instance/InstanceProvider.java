@@ -4,7 +4,7 @@ import dev.jig.aws.fleet.Candidate;
 import dev.jig.aws.fleet.FleetPlan;
 import dev.jig.aws.fleet.LaunchTags;
 import dev.jig.aws.sdk.Ec2;
-import dev.jig.aws.sdk.Ec2Errors;
+import dev.jig.aws.sdk.AwsErrors;
 import dev.jig.aws.sdk.SdkEc2;
 import dev.jig.controller.cloud.Offering;
 import java.util.ArrayList;
@@ -54,7 +54,7 @@ public final class InstanceProvider {
         List<String> errors = new ArrayList<>();
         for (CreateFleetError e : response.errors()) {
             Candidate c = match(plan, e.launchTemplateAndOverrides() == null ? null : e.launchTemplateAndOverrides().overrides());
-            if (Ec2Errors.CAPACITY_CODES.contains(e.errorCode()) && c != null) outOfCapacity.add(c);
+            if (AwsErrors.CAPACITY_CODES.contains(e.errorCode()) && c != null) outOfCapacity.add(c);
             else errors.add(e.errorCode() + ": " + e.errorMessage());
         }
         for (CreateFleetInstance i : response.instances()) {

@@ -8,6 +8,7 @@ import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.iam.IamClient;
 import software.amazon.awssdk.services.iam.model.EntityAlreadyExistsException;
+import software.amazon.awssdk.services.iam.model.LimitExceededException;
 import software.amazon.awssdk.services.iam.model.NoSuchEntityException;
 import software.amazon.awssdk.services.iam.model.Role;
 import software.amazon.awssdk.services.iam.model.Tag;
@@ -16,14 +17,17 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
  * {@link InstanceProfiles} through IAM, as Karpenter's instance profile provider does it: the profile
  * is named and tagged by {@link InstanceProfileName}, created when {@code GetInstanceProfile} does not
  * find it, and holds exactly the node class's role (an instance profile holds one role at most, so
- * another one is removed first). What exists is cached for {@link #PROFILE_TTL}; a role IAM refused is
- * remembered for {@link #REFUSAL_TTL}, so that a reconcile loop does not ask IAM again and again.
+ * another one is removed first). What exists is cached for {@link #PROFILE_TTL}; a profile and role IAM
+ * refused are remembered for {@link #REFUSAL_TTL}, so that a reconcile loop does not ask IAM again and
+ * again. Two replicas adding the role at once both end with the profile: the loser's
+ * {@code LimitExceeded} leads to a second read, not a refusal.
  *
  * <p>Errors: IAM refusing (a role that does not exist, a missing permission, a quota) is an
  * {@link IllegalStateException} naming the profile, the role and IAM's code and message; throttling,
@@ -59,7 +63,7 @@ public final class IamInstanceProfiles implements InstanceProfiles {
         if (roleOfProfile.get(profile).filter(roleName::equals).isPresent()) {
             return profile;
         }
-        refusals.get(roleName).ifPresent(reason -> {
+        refusals.get(refusalKey(profile, roleName)).ifPresent(reason -> {
             throw new IllegalStateException(reason);
         });
         Call call = new Call(profile, roleName);
@@ -69,11 +73,33 @@ public final class IamInstanceProfiles implements InstanceProfiles {
                 call.run("RemoveRoleFromInstanceProfile", () -> iam.removeRoleFromInstanceProfile(r -> r.instanceProfileName(profile).roleName(other)));
                 LOG.info("event=instance_profile_role_removed instanceProfile={} role={}", profile, other);
             }
-            call.run("AddRoleToInstanceProfile", () -> iam.addRoleToInstanceProfile(r -> r.instanceProfileName(profile).roleName(roleName)));
-            LOG.info("event=instance_profile_role_added instanceProfile={} role={} nodeClass={}", profile, roleName, nodeClass);
+            addRole(call, nodeClass);
         }
         roleOfProfile.put(profile, roleName, PROFILE_TTL);
         return profile;
+    }
+
+    /**
+     * Adds the role. Another replica (or reconcile) may have added it between our read and this call:
+     * IAM then answers {@code LimitExceeded} (the profile holds a role already) or
+     * {@code EntityAlreadyExists}; the profile is read again and accepted when it holds exactly our role.
+     */
+    private void addRole(Call call, String nodeClass) {
+        try {
+            call.run("AddRoleToInstanceProfile", () -> iam.addRoleToInstanceProfile(r -> r.instanceProfileName(call.profile).roleName(call.role)),
+                    e -> e instanceof LimitExceededException || e instanceof EntityAlreadyExistsException);
+            LOG.info("event=instance_profile_role_added instanceProfile={} role={} nodeClass={}", call.profile, call.role, nodeClass);
+        } catch (LimitExceededException | EntityAlreadyExistsException raced) {
+            List<String> now = read(call).orElse(List.of());
+            if (!now.equals(List.of(call.role))) {
+                throw call.refused("AddRoleToInstanceProfile", raced);
+            }
+            LOG.info("event=instance_profile_role_added_meanwhile instanceProfile={} role={} nodeClass={}", call.profile, call.role, nodeClass);
+        }
+    }
+
+    private static String refusalKey(String profile, String role) {
+        return profile + "/" + role;
     }
 
     @Override
@@ -96,7 +122,7 @@ public final class IamInstanceProfiles implements InstanceProfiles {
     private Optional<List<String>> read(Call call) {
         try {
             return Optional.of(call.run("GetInstanceProfile", () -> iam.getInstanceProfile(r -> r.instanceProfileName(call.profile)),
-                    NoSuchEntityException.class).instanceProfile().roles().stream().map(Role::roleName).toList());
+                    NoSuchEntityException.class::isInstance).instanceProfile().roles().stream().map(Role::roleName).toList());
         } catch (NoSuchEntityException e) {
             return Optional.empty();
         }
@@ -107,7 +133,7 @@ public final class IamInstanceProfiles implements InstanceProfiles {
                 .map(t -> Tag.builder().key(t.getKey()).value(t.getValue()).build()).toList();
         try {
             call.run("CreateInstanceProfile", () -> iam.createInstanceProfile(r -> r.instanceProfileName(call.profile).tags(tags)),
-                    EntityAlreadyExistsException.class);
+                    EntityAlreadyExistsException.class::isInstance);
             LOG.info("event=instance_profile_created instanceProfile={} nodeClass={}", call.profile, nodeClass);
             return List.of();
         } catch (EntityAlreadyExistsException raced) {
@@ -131,16 +157,16 @@ public final class IamInstanceProfiles implements InstanceProfiles {
         }
 
         /**
-         * Runs {@code action}; a failure of type {@code answer} (IAM saying "no such profile" to a read,
+         * Runs {@code action}; a failure {@code answer} accepts (IAM saying "no such profile" to a read,
          * "already exists" to a create) reaches the caller as it is, to be read; every other is mapped:
          * a missing role or a refusal to an {@link IllegalStateException}, throttling, outages and a
          * profile IAM does not show yet (it is eventually consistent) to a retryable cloud error.
          */
-        <T> T run(String action, Supplier<T> request, Class<? extends SdkException> answer) {
+        <T> T run(String action, Supplier<T> request, Predicate<SdkException> answer) {
             try {
                 return request.get();
             } catch (SdkException e) {
-                if (answer != null && answer.isInstance(e)) {
+                if (answer != null && answer.test(e)) {
                     throw e;
                 }
                 if (e instanceof NoSuchEntityException && !mentionsRole(e)) {
@@ -157,7 +183,7 @@ public final class IamInstanceProfiles implements InstanceProfiles {
         /** Runs {@code action}, content when what it would remove is already gone. */
         void unlessGone(String action, Supplier<?> request) {
             try {
-                run(action, request, NoSuchEntityException.class);
+                run(action, request, NoSuchEntityException.class::isInstance);
             } catch (NoSuchEntityException gone) {
                 // removed meanwhile: what was asked for
             }
@@ -172,7 +198,7 @@ public final class IamInstanceProfiles implements InstanceProfiles {
             String reason = "IAM refused " + action + " for instance profile '" + profile + "'"
                     + (role.isEmpty() ? "" : " and role '" + role + "'") + ": " + AwsErrors.describe(e);
             if (!role.isEmpty()) {
-                refusals.put(role, reason, REFUSAL_TTL);
+                refusals.put(refusalKey(profile, role), reason, REFUSAL_TTL);
             }
             LOG.warn("event=instance_profile_refused instanceProfile={} role={} action={} error={}", profile, role, action, AwsErrors.code(e));
             return new IllegalStateException(reason);

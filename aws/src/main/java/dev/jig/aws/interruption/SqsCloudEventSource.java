@@ -27,7 +27,10 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Cloud events from the SQS queue EventBridge feeds with EC2 and Health events, as Karpenter's
  * interruption controller reads it: {@code GetQueueUrl} once, {@code ReceiveMessage} with long
- * polling, {@code DeleteMessage} when every event of a message is acknowledged.
+ * polling, {@code DeleteMessage} when every event of a message is acknowledged. While a message has
+ * events not acknowledged, each poll first extends its visibility ({@code ChangeMessageVisibility});
+ * should it come again all the same, it is known by its message id, its newest handle is used, and
+ * only its unacknowledged events come again.
  *
  * <p>Nothing is retried for ever: a message that cannot be read ({@link InterruptionMessages}) is
  * deleted at once and counted, and so is a well-formed event Jig has nothing to do for. A queue that
@@ -78,8 +81,25 @@ public final class SqsCloudEventSource implements CloudEventSource {
 
     private static final Logger LOG = LoggerFactory.getLogger(SqsCloudEventSource.class);
 
-    /** A received message whose events are not all acknowledged yet. */
-    private record Pending(Set<String> instances, Instant received) {
+    /** How long a message's unacknowledged events keep it hidden; after that it is let go (not deleted) and comes again. */
+    public static final Duration PENDING_LIMIT = Duration.ofMinutes(10);
+
+    /**
+     * A received message whose events are not all acknowledged yet, by SQS message id (stable across
+     * redeliveries): the instances left, the newest receipt handle, and when it was first received.
+     */
+    private static final class Pending {
+        final String messageId;
+        final Set<String> instances;
+        final Instant received;
+        volatile String handle;
+
+        Pending(String messageId, Set<String> instances, String handle, Instant received) {
+            this.messageId = messageId;
+            this.instances = instances;
+            this.handle = handle;
+            this.received = received;
+        }
     }
 
     private final SqsClient sqs;
@@ -88,7 +108,10 @@ public final class SqsCloudEventSource implements CloudEventSource {
     private final Sleeper sleeper;
     private final InterruptionMetrics metrics;
     private final QueueBackoff backoff;
+    /** Pending messages by message id. */
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+    /** Every receipt handle a pending message was received with, to its message id. */
+    private final Map<String, String> messageOfHandle = new ConcurrentHashMap<>();
     private volatile String queueUrl;
 
     public SqsCloudEventSource(SqsClient sqs, Settings settings, Clock clock, MeterRegistry registry) {
@@ -116,6 +139,7 @@ public final class SqsCloudEventSource implements CloudEventSource {
         List<Message> messages;
         try {
             String url = queueUrl();
+            keepPendingHidden(url);
             messages = sqs.receiveMessage(r -> r.queueUrl(url)
                     .maxNumberOfMessages(settings.maxMessages())
                     .waitTimeSeconds((int) settings.pollWait().toSeconds())
@@ -132,35 +156,83 @@ public final class SqsCloudEventSource implements CloudEventSource {
         return read(messages);
     }
 
+    /**
+     * Acknowledges one instance of a message; the message is deleted, with its newest receipt handle,
+     * when every instance it named is acknowledged. A handle this source does not track (acknowledged
+     * already, or let go after {@link #PENDING_LIMIT}) deletes nothing: the message, if still there,
+     * comes again, and no instance it names is lost.
+     */
     @Override
     public void acknowledge(CloudEvent event) {
-        Pending waiting = pending.get(event.handle());
-        if (waiting != null) {
-            synchronized (waiting) {
-                waiting.instances().remove(event.instanceId());
-                if (!waiting.instances().isEmpty()) {
-                    return;
-                }
+        String messageId = messageOfHandle.get(event.handle());
+        Pending waiting = messageId == null ? null : pending.get(messageId);
+        if (waiting == null) {
+            LOG.debug("event=interruption_acknowledge_untracked queue={} instance={}", settings.queueName(), event.instanceId());
+            return;
+        }
+        synchronized (waiting) {
+            waiting.instances.remove(event.instanceId());
+            if (!waiting.instances.isEmpty()) {
+                return;
             }
         }
-        delete(event.handle());
-        pending.remove(event.handle());
+        delete(waiting.handle);
+        forget(waiting);
+    }
+
+    private void forget(Pending p) {
+        pending.remove(p.messageId, p);
+        messageOfHandle.values().removeIf(p.messageId::equals);
+    }
+
+    /**
+     * Keeps every pending message hidden through the coming long poll and the next one
+     * ({@code ChangeMessageVisibility} to visibility + wait), so that an event being handled is not
+     * received again under a new handle; lets go of those pending longer than {@link #PENDING_LIMIT}.
+     * A refused change (the message came visible meanwhile) is left to the redelivery, which
+     * {@link #read} recognises by message id.
+     */
+    private void keepPendingHidden(String url) {
+        Instant now = clock.instant();
+        int seconds = (int) Math.min(43_200, settings.visibility().plus(settings.pollWait()).toSeconds());
+        for (Pending p : List.copyOf(pending.values())) {
+            if (p.received.plus(PENDING_LIMIT).isBefore(now)) {
+                LOG.warn("event=interruption_message_let_go queue={} messageId={} unacknowledged={}", settings.queueName(), p.messageId, p.instances);
+                forget(p);
+                continue;
+            }
+            try {
+                sqs.changeMessageVisibility(r -> r.queueUrl(url).receiptHandle(p.handle).visibilityTimeout(seconds));
+            } catch (SdkException e) {
+                LOG.debug("event=interruption_visibility_not_extended queue={} messageId={} error={}", settings.queueName(), p.messageId, AwsErrors.code(e));
+            }
+        }
     }
 
     private List<CloudEvent> read(List<Message> messages) {
         Instant now = clock.instant();
-        pending.values().removeIf(p -> p.received().plus(settings.visibility().multipliedBy(3)).isBefore(now));
         List<CloudEvent> events = new ArrayList<>();
         for (Message message : messages) {
             InterruptionMessage parsed = InterruptionMessages.parse(message.body(), message.receiptHandle());
             if (parsed instanceof InterruptionMessage.Events found) {
+                Pending known = pending.get(message.messageId());
+                if (known != null) {
+                    // received again under a new handle: the events not yet acknowledged come again
+                    known.handle = message.receiptHandle();
+                    messageOfHandle.put(message.receiptHandle(), known.messageId);
+                    synchronized (known) {
+                        found.events().stream().filter(e -> known.instances.contains(e.instanceId())).forEach(events::add);
+                    }
+                    continue;
+                }
                 metrics.received(found.type());
                 Set<String> instances = new HashSet<>();
                 for (CloudEvent e : found.events()) {
                     instances.add(e.instanceId());
                     metrics.waited(Duration.between(e.time(), now));
                 }
-                pending.put(message.receiptHandle(), new Pending(instances, now));
+                messageOfHandle.put(message.receiptHandle(), message.messageId());
+                pending.put(message.messageId(), new Pending(message.messageId(), instances, message.receiptHandle(), now));
                 events.addAll(found.events());
                 continue;
             }

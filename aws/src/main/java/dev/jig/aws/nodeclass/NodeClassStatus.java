@@ -22,6 +22,9 @@ import java.util.List;
  */
 public final class NodeClassStatus {
 
+    private static final String GPU_COUNT = "karpenter.k8s.aws/instance-gpu-count";
+    private static final String ACCELERATOR_COUNT = "karpenter.k8s.aws/instance-accelerator-count";
+
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private NodeClassStatus() {
@@ -59,7 +62,20 @@ public final class NodeClassStatus {
             for (Ami ami : amis.value()) {
                 ObjectNode o = a.addObject().put("id", ami.id());
                 if (!ami.name().isEmpty()) o.put("name", ami.name());
-                o.putArray("requirements").addObject().put("key", WellKnownLabels.ARCH).put("operator", "In").putArray("values").add(ami.architecture());
+                ArrayNode requirements = o.putArray("requirements");
+                requirements.addObject().put("key", WellKnownLabels.ARCH).put("operator", "In").putArray("values").add(ami.architecture());
+                // as Karpenter's AMI requirements: accelerated AMIs for accelerated types only, standard ones for the others
+                switch (ami.variant()) {
+                    case "standard" -> {
+                        requirements.addObject().put("key", GPU_COUNT).put("operator", "DoesNotExist");
+                        requirements.addObject().put("key", ACCELERATOR_COUNT).put("operator", "DoesNotExist");
+                    }
+                    case "nvidia", "gpu" -> requirements.addObject().put("key", GPU_COUNT).put("operator", "Exists");
+                    case "neuron" -> requirements.addObject().put("key", ACCELERATOR_COUNT).put("operator", "Exists");
+                    default -> {
+                        // an AMI by id, name or tags: its architecture only
+                    }
+                }
             }
         }
         if (profile.ok()) status.put("instanceProfile", profile.value());

@@ -1,5 +1,6 @@
 package dev.jig.aws.nodeclass;
 
+import dev.jig.api.ec2.InstanceType;
 import dev.jig.api.ec2.NodeClass;
 import dev.jig.aws.ami.Ami;
 import dev.jig.aws.securitygroup.SecurityGroup;
@@ -28,9 +29,13 @@ public record ResolvedNodeClass(NodeClass nodeClass, List<Subnet> subnets, List<
         return zones;
     }
 
-    /** The AMI for {@code architecture} ({@code amd64}, {@code arm64}), or null. */
-    public Ami ami(String architecture) {
-        for (Ami a : amis) if (a.architecture().equals(architecture)) return a;
+    /**
+     * The AMI that launches {@code type}, or null: of its architecture, and of a variant that fits it
+     * (nvidia or neuron AMIs for accelerated types only, standard ones for the others; see
+     * {@link dev.jig.aws.ami.AmiVariant}).
+     */
+    public Ami ami(InstanceType type) {
+        for (Ami a : amis) if (a.launches(type)) return a;
         return null;
     }
 }

@@ -8,15 +8,23 @@ import software.amazon.awssdk.core.exception.SdkException;
 import java.util.Set;
 
 /**
- * How the SSM, IAM and SQS adapters read an AWS SDK failure: its error code, whether repeating the
- * call can help (throttling, a server error, a connection failure) and a one-line message that names
- * the service, the action and AWS's own code and text, never a stack trace.
+ * How the EC2, SSM, IAM and SQS adapters read an AWS SDK failure: its error code, whether repeating
+ * the call can help (throttling, a server error, a connection failure: transient; anything else, such
+ * as a missing permission or an invalid parameter, fails the same way again: permanent) and a
+ * one-line message that names the service, the action and AWS's own code and text, never a stack
+ * trace.
  */
 public final class AwsErrors {
 
+    /** EC2's codes for launches that found no capacity (Karpenter's {@code isUnfulfillableCapacity} and friends). */
+    public static final Set<String> CAPACITY_CODES = Set.of("InsufficientInstanceCapacity", "InsufficientHostCapacity",
+            "InsufficientReservedInstanceCapacity", "InsufficientCapacity", "MaxSpotInstanceCountExceeded",
+            "UnfulfillableCapacity", "Unsupported", "InsufficientFreeAddressesInSubnet", "SpotMaxPriceTooLow",
+            "VcpuLimitExceeded", "ReservationCapacityExceeded");
+
     private static final Set<String> TRANSIENT_CODES = Set.of("Throttling", "ThrottlingException", "RequestLimitExceeded",
-            "RequestThrottled", "TooManyRequestsException", "ServiceUnavailable", "InternalError", "InternalFailure",
-            "ServiceFailure");
+            "RequestThrottled", "TooManyRequestsException", "ServiceUnavailable", "Unavailable", "InternalError",
+            "InternalFailure", "ServiceFailure");
 
     private AwsErrors() {
     }
@@ -27,6 +35,11 @@ public final class AwsErrors {
             return ase.awsErrorDetails().errorCode();
         }
         return "";
+    }
+
+    /** Whether {@code code} says a resource is unknown ({@code InvalidInstanceID.NotFound} and the like). */
+    public static boolean notFound(String code) {
+        return code != null && (code.endsWith(".NotFound") || code.endsWith("NotFoundException") || code.endsWith(".Malformed"));
     }
 
     /** {@code Code: message} as AWS wrote them, or the client's message when AWS was not reached. */

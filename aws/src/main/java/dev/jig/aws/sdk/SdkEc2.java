@@ -49,10 +49,10 @@ public final class SdkEc2 implements Ec2 {
     }
 
     private CloudOperationException failed(String action, SdkException e) {
-        String code = Ec2Errors.code(e);
+        String code = AwsErrors.code(e);
         Counter.builder("jig_aws_ec2_errors_total").description("EC2 calls that failed after the SDK's retries")
-                .tag("action", action).tag("code", code == null ? "unreachable" : code).register(registry).increment();
-        return Ec2Errors.map(action, e);
+                .tag("action", action).tag("code", code.isEmpty() ? "unreachable" : code).register(registry).increment();
+        return AwsErrors.toCloud("EC2", action, "", e);
     }
 
     @Override
@@ -95,7 +95,7 @@ public final class SdkEc2 implements Ec2 {
         try {
             return client.describeLaunchTemplatesPaginator(r -> r.filters(filters)).launchTemplates().stream().toList();
         } catch (SdkException e) {
-            if (Ec2Errors.notFound(Ec2Errors.code(e))) return List.of();
+            if (AwsErrors.notFound(AwsErrors.code(e))) return List.of();
             throw failed("DescribeLaunchTemplates", e);
         }
     }
@@ -105,7 +105,7 @@ public final class SdkEc2 implements Ec2 {
         try {
             return client.createLaunchTemplate(request).launchTemplate();
         } catch (SdkException e) {
-            if ("InvalidLaunchTemplateName.AlreadyExistsException".equals(Ec2Errors.code(e))) {
+            if ("InvalidLaunchTemplateName.AlreadyExistsException".equals(AwsErrors.code(e))) {
                 List<LaunchTemplate> existing = describeLaunchTemplates(List.of(filter("launch-template-name", request.launchTemplateName())));
                 if (!existing.isEmpty()) return existing.get(0);
             }
@@ -119,7 +119,7 @@ public final class SdkEc2 implements Ec2 {
             client.deleteLaunchTemplate(r -> r.launchTemplateName(name));
             return true;
         } catch (SdkException e) {
-            if (Ec2Errors.notFound(Ec2Errors.code(e))) return false;
+            if (AwsErrors.notFound(AwsErrors.code(e))) return false;
             throw failed("DeleteLaunchTemplate", e);
         }
     }
@@ -138,7 +138,7 @@ public final class SdkEc2 implements Ec2 {
             }
             return out;
         } catch (SdkException e) {
-            if (!instanceIds.isEmpty() && Ec2Errors.notFound(Ec2Errors.code(e))) return List.of();
+            if (!instanceIds.isEmpty() && AwsErrors.notFound(AwsErrors.code(e))) return List.of();
             throw failed("DescribeInstances", e);
         }
     }
@@ -149,7 +149,7 @@ public final class SdkEc2 implements Ec2 {
             var changes = client.terminateInstances(r -> r.instanceIds(instanceId)).terminatingInstances();
             return Optional.of(changes.isEmpty() ? "shutting-down" : changes.get(0).currentState().nameAsString());
         } catch (SdkException e) {
-            if (Ec2Errors.notFound(Ec2Errors.code(e))) return Optional.empty();
+            if (AwsErrors.notFound(AwsErrors.code(e))) return Optional.empty();
             throw failed("TerminateInstances", e);
         }
     }

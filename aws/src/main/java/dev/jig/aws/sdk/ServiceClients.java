@@ -7,6 +7,8 @@ import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.regions.RegionMetadata;
+import software.amazon.awssdk.services.ec2.Ec2Client;
 import software.amazon.awssdk.services.iam.IamClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.ssm.SsmClient;
@@ -15,7 +17,7 @@ import java.net.URI;
 import java.time.Duration;
 
 /**
- * Builds the SSM, IAM and SQS clients the way Jig runs them: the url-connection HTTP client (no Apache
+ * The one factory of Jig's AWS clients (EC2, SSM, IAM, SQS), built the way Jig runs them: the url-connection HTTP client (no Apache
  * or Netty), the SDK's adaptive retry mode that slows down on throttling, and by default the SDK's
  * default credentials chain, so that IRSA and EKS Pod Identity work unchanged. An endpoint override
  * serves VPC endpoints and the tests' loopback endpoints. IAM is global: its client is signed for the
@@ -47,6 +49,10 @@ public final class ServiceClients {
         return new ServiceClients(region, endpoint, DefaultCredentialsProvider.builder().build());
     }
 
+    public Ec2Client ec2() {
+        return configure(Ec2Client.builder(), Region.of(region));
+    }
+
     public SsmClient ssm() {
         return configure(SsmClient.builder(), Region.of(region));
     }
@@ -59,15 +65,15 @@ public final class ServiceClients {
         return configure(SqsClient.builder(), Region.of(region));
     }
 
-    /** IAM's signing region for the partition of {@code region}. */
+    /**
+     * IAM's signing region for the partition of {@code region}, from the SDK's region metadata
+     * ({@code aws-global}, {@code aws-cn-global}, {@code aws-us-gov-global}, {@code aws-iso-global}
+     * ...). A region the SDK does not know is taken to be in the {@code aws} partition.
+     */
     static Region globalRegion(String region) {
-        if (region.startsWith("cn-")) {
-            return Region.AWS_CN_GLOBAL;
-        }
-        if (region.startsWith("us-gov-")) {
-            return Region.AWS_US_GOV_GLOBAL;
-        }
-        return Region.AWS_GLOBAL;
+        RegionMetadata metadata = Region.of(region).metadata();
+        String partition = metadata == null ? "aws" : metadata.partition().id();
+        return Region.of(partition + "-global");
     }
 
     private <B extends AwsClientBuilder<B, C> & AwsSyncClientBuilder<B, C>, C> C configure(B builder, Region signingRegion) {

@@ -1,7 +1,7 @@
 package dev.jig.aws.subnet;
 
 import dev.jig.api.karpenter.model.SelectorTerm;
-import dev.jig.aws.cache.TtlCache;
+import dev.jig.aws.cache.ExpiringCache;
 import dev.jig.aws.sdk.Ec2;
 import dev.jig.aws.sdk.SelectorFilters;
 import java.time.Clock;
@@ -18,15 +18,16 @@ import java.util.TreeMap;
 public final class SubnetProvider {
 
     private final Ec2 ec2;
-    private final TtlCache<List<SelectorTerm>, List<Subnet>> cache;
+    private static final Duration TTL = Duration.ofMinutes(1);
+    private final ExpiringCache<List<SelectorTerm>, List<Subnet>> cache;
 
     public SubnetProvider(Ec2 ec2, Clock clock) {
         this.ec2 = ec2;
-        this.cache = new TtlCache<>(clock, Duration.ofMinutes(1));
+        this.cache = new ExpiringCache<>(clock);
     }
 
     public List<Subnet> resolve(List<SelectorTerm> terms) {
-        return cache.get(terms, this::describe);
+        return cache.get(terms, TTL, this::describe);
     }
 
     private List<Subnet> describe(List<SelectorTerm> terms) {

@@ -94,14 +94,6 @@ class AmiParametersTest {
                 .containsExactly("amd64", "amd64", "amd64", "arm64", "arm64");
     }
 
-    @Test
-    void everyParameterTellsItsVariant() {
-        for (String alias : java.util.List.of("al2023@latest", "al2@latest", "bottlerocket@latest", "windows2022@latest")) {
-            for (AmiParameters.Parameter p : AmiParameters.of(AmiAlias.parse(alias), "1.31")) {
-                assertThat(AmiParameters.variantOf(p.name())).as(p.name()).isEqualTo(p.variant());
-            }
-        }
-    }
 
     @Test
     void malformedKubernetesVersionIsRefused() {

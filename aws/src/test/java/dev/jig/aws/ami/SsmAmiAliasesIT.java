@@ -38,10 +38,10 @@ class SsmAmiAliasesIT {
 
         var amis = aliases.resolve("al2023@latest", "1.31");
 
-        assertThat(amis).extracting(AmiAliases.AliasAmi::imageId, AmiAliases.AliasAmi::architecture)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("ami-0a1", "amd64"),
-                        org.assertj.core.groups.Tuple.tuple("ami-0a2", "amd64"),
-                        org.assertj.core.groups.Tuple.tuple("ami-0b1", "arm64"));
+        assertThat(amis).extracting(AmiAliases.AliasAmi::imageId, AmiAliases.AliasAmi::architecture, AmiAliases.AliasAmi::variant)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("ami-0a1", "amd64", "standard"),
+                        org.assertj.core.groups.Tuple.tuple("ami-0a2", "amd64", "nvidia"),
+                        org.assertj.core.groups.Tuple.tuple("ami-0b1", "arm64", "standard"));
         assertThat(amis.get(2).ssmParameter()).isEqualTo(AL2023 + "arm64/standard/recommended/image_id");
         assertThat(ssm.count("GetParameter")).isEqualTo(5);
     }

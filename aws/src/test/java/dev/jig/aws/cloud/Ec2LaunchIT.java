@@ -169,7 +169,7 @@ class Ec2LaunchIT {
         NodeClaim running = claim.withStatus(new NodeClaim.Status(i.providerId(), i.type().name(), i.zone(), i.capacityType(), i.pricePerHour(),
                 i.type().capacity(), i.type().allocatable(), null, List.of()));
         assertThat(ec2.provider.isDrifted(running, Ec2CloudProviderContractIT.pool(), nodeClass)).isEmpty();
-        ec2.aliases.table.put("al2023@latest/1.31", List.of(new dev.jig.aws.ami.AmiAliases.AliasAmi("ami-0new", "x86_64", "p")));
+        ec2.aliases.table.put("al2023@latest/1.31", List.of(new dev.jig.aws.ami.AmiAliases.AliasAmi("ami-0new", "x86_64", "standard", "p")));
         f.clock.advance(java.time.Duration.ofMinutes(2));
         assertThat(ec2.provider.isDrifted(running, Ec2CloudProviderContractIT.pool(), nodeClass)).contains("AMIDrift");
         NodeClass oneSubnet = TestNodeClasses.read("default", TestNodeClasses.DEFAULT_SPEC.replace(

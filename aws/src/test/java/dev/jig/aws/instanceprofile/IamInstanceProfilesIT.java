@@ -88,6 +88,34 @@ class IamInstanceProfilesIT {
     }
 
     @Test
+    void twoReplicasAddingTheRoleAtOnceBothGetTheProfileAndNoRefusalIsCached() {
+        var otherReplica = new IamInstanceProfiles(client, "acme", "eu-west-1", clock);
+        // the other replica reads, creates and adds the role between this one's read and its add
+        iam.beforeNext("AddRoleToInstanceProfile", () -> assertThat(otherReplica.ensure("team-a", "NodeRole")).isEqualTo(expectedName));
+
+        assertThat(profiles.ensure("team-a", "NodeRole")).isEqualTo(expectedName);
+
+        assertThat(iam.count("AddRoleToInstanceProfile")).as("both added; the second got LimitExceeded").isEqualTo(2);
+        assertThat(iam.profile(expectedName).roles()).containsExactly("NodeRole");
+        assertThat(iam.calls()).endsWith("AddRoleToInstanceProfile", "GetInstanceProfile");
+        int asked = iam.calls().size();
+        assertThat(profiles.ensure("team-a", "NodeRole")).as("cached as held, not as refused").isEqualTo(expectedName);
+        assertThat(iam.calls()).hasSize(asked);
+    }
+
+    @Test
+    void aProfileHoldingAnotherRoleAfterLimitExceededIsARefusalKeyedByProfileAndRole() {
+        iam.beforeNext("AddRoleToInstanceProfile", () -> new IamInstanceProfiles(client, "acme", "eu-west-1", clock).ensure("team-a", "OtherRole"));
+
+        assertThatThrownBy(() -> profiles.ensure("team-a", "NodeRole")).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("LimitExceeded").hasMessageContaining("role 'NodeRole'");
+
+        // the refusal is for team-a's profile only: another node class with the same role still gets its own
+        assertThat(profiles.ensure("team-b", "NodeRole")).isEqualTo(InstanceProfileName.of("acme", "eu-west-1", "team-b"));
+        assertThat(iam.profile(InstanceProfileName.of("acme", "eu-west-1", "team-b")).roles()).containsExactly("NodeRole");
+    }
+
+    @Test
     void aDeniedPermissionIsAnErrorNamingTheRoleAndTheIamError() {
         iam.failNext("AddRoleToInstanceProfile", 1, new AwsError(403, "AccessDenied",
                 "User: arn:aws:sts::123456789012:assumed-role/jig-controller/i is not authorized to perform: iam:PassRole on resource: NodeRole"));

@@ -46,6 +46,13 @@ class SqsCloudEventSourceIT {
         }, registry);
     }
 
+    /** The queue holding one Health scheduled change for i-abcd1111 and i-abcd2222, and a short-polling source with {@code visibility}. */
+    private SqsCloudEventSource aHealthEventForTwoInstances(Duration visibility) {
+        sqs.createQueue(QUEUE);
+        send(EventBridgeSamples.read("health-scheduled-change"));
+        return source(Duration.ZERO, visibility);
+    }
+
     private void send(String body) {
         String url = client.getQueueUrl(r -> r.queueName(QUEUE)).queueUrl();
         client.sendMessage(r -> r.queueUrl(url).messageBody(body));
@@ -128,9 +135,7 @@ class SqsCloudEventSourceIT {
 
     @Test
     void aHealthEventIsDeletedOnlyWhenEveryInstanceItNamesIsAcknowledged() {
-        sqs.createQueue(QUEUE);
-        send(EventBridgeSamples.read("health-scheduled-change"));
-        SqsCloudEventSource source = source(Duration.ZERO, Duration.ofSeconds(20));
+        SqsCloudEventSource source = aHealthEventForTwoInstances(Duration.ofSeconds(20));
 
         List<CloudEvent> events = source.receive();
         assertThat(events).extracting(CloudEvent::instanceId).containsExactly("i-abcd1111", "i-abcd2222");
@@ -138,6 +143,53 @@ class SqsCloudEventSourceIT {
         assertThat(sqs.depth(QUEUE)).isEqualTo(1);
         source.acknowledge(events.get(1));
         assertThat(sqs.depth(QUEUE)).isZero();
+    }
+
+    @Test
+    void eachPollKeepsAPendingMessageHiddenSoItIsNotReceivedAgainWhileBeingHandled() throws Exception {
+        SqsCloudEventSource source = aHealthEventForTwoInstances(Duration.ofSeconds(1));
+
+        List<CloudEvent> events = source.receive();
+        for (int i = 0; i < 4; i++) {
+            Thread.sleep(400);
+            assertThat(source.receive()).as("still hidden after %d ms", 400 * (i + 1)).isEmpty();
+        }
+
+        assertThat(sqs.receiveCounts(QUEUE)).containsExactly(1);
+        assertThat(sqs.count("ChangeMessageVisibility")).isEqualTo(4);
+        events.forEach(source::acknowledge);
+        assertThat(sqs.depth(QUEUE)).isZero();
+    }
+
+    @Test
+    void aMessageReceivedAgainUnderANewHandleLosesNoInstanceAndIsDeletedWithItsNewestHandle() throws Exception {
+        SqsCloudEventSource source = aHealthEventForTwoInstances(Duration.ofSeconds(1));
+
+        List<CloudEvent> events = source.receive();
+        source.acknowledge(events.get(0));
+        Thread.sleep(1200); // the caller did not poll: the message comes visible and is received again
+        List<CloudEvent> again = source.receive();
+
+        assertThat(again).as("only the unacknowledged instance comes again").extracting(CloudEvent::instanceId).containsExactly("i-abcd2222");
+        assertThat(again.get(0).handle()).isNotEqualTo(events.get(1).handle());
+        source.acknowledge(events.get(0));
+        assertThat(sqs.depth(QUEUE)).as("a repeated acknowledge deletes nothing").isEqualTo(1);
+        source.acknowledge(events.get(1));
+        assertThat(sqs.depth(QUEUE)).as("deleted with the newest handle, though acknowledged through the old one").isZero();
+    }
+
+    @Test
+    void anAcknowledgeForAHandleNoLongerTrackedDeletesNothing() {
+        SqsCloudEventSource source = aHealthEventForTwoInstances(Duration.ofSeconds(20));
+        List<CloudEvent> events = source.receive();
+
+        clock.advance(SqsCloudEventSource.PENDING_LIMIT.plusSeconds(1));
+        assertThat(source.receive()).isEmpty(); // lets the pending message go
+        source.acknowledge(events.get(0));
+        source.acknowledge(events.get(1));
+
+        assertThat(sqs.depth(QUEUE)).as("a late acknowledge never deletes a message it no longer tracks").isEqualTo(1);
+        assertThat(sqs.count("DeleteMessage")).isZero();
     }
 
     @Test

@@ -30,11 +30,16 @@ public final class Ec2Provider {
     public final Ec2CloudProvider provider;
 
     public Ec2Provider(LoopbackFixture f) {
+        this(f, null);
+    }
+
+    /** As {@link #Ec2Provider(LoopbackFixture)}, resolving AMI aliases through {@code realAliases} (such as SSM's) when not null. */
+    public Ec2Provider(LoopbackFixture f, dev.jig.aws.ami.AmiAliases realAliases) {
         unavailable = new UnavailableOfferings(f.clock, UnavailableOfferings.DEFAULT_TTL);
         Ec2InstanceTypes types = new Ec2InstanceTypes(new InstanceTypeProvider(f.ec2, f.catalog, "us-east-1", f.clock, Duration.ofMinutes(5), false),
                 new PriceProvider(f.ec2, f.catalog, f.clock, Duration.ofMinutes(5), false, new SimpleMeterRegistry()), "us-east-1");
         resolver = new NodeClassResolver(new SubnetProvider(f.ec2, f.clock), new SecurityGroupProvider(f.ec2, f.clock),
-                new AmiProvider(f.ec2, aliases, () -> "1.31", f.clock), profiles);
+                new AmiProvider(f.ec2, realAliases == null ? aliases : realAliases, () -> "1.31", f.clock), profiles);
         templates = new LaunchTemplateProvider(f.ec2, LoopbackFixture.CLUSTER, f.clock, Duration.ofMinutes(30));
         provider = new Ec2CloudProvider(new Ec2Settings(CLUSTER, "us-east-1", 3, Duration.ofMillis(20)), resolver, types, templates,
                 new InstanceProvider(f.ec2, LoopbackFixture.CLUSTER), unavailable, f.clock);

@@ -11,7 +11,15 @@ public final class LoopbackClients {
     }
 
     public static ServiceClients at(LoopbackService service) {
-        return new ServiceClients("us-east-1", service.endpoint(),
+        return at(service.endpoint());
+    }
+
+    public static ServiceClients at(LoopbackEc2 ec2) {
+        return at(ec2.uri());
+    }
+
+    public static ServiceClients at(java.net.URI endpoint) {
+        return new ServiceClients("us-east-1", endpoint,
                 StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY")));
     }
 }

@@ -2,7 +2,6 @@ package dev.jig.aws.loopback;
 
 import dev.jig.api.ec2.Catalog;
 import dev.jig.aws.sdk.Ec2;
-import dev.jig.aws.sdk.Ec2Clients;
 import dev.jig.aws.sdk.SdkEc2;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
@@ -10,8 +9,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Map;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 /**
  * A loopback EC2 seeded as a small us-east-1 cluster named {@code demo}: m5.large, c5.large and
@@ -45,7 +42,7 @@ public final class LoopbackFixture implements AutoCloseable {
                 .image("ami-0arm64", "amazon-eks-node-al2023-arm64-standard-1.31-v20261101", "arm64", "2026-11-01T00:00:00.000Z", Map.of())
                 .image("ami-0old", "amazon-eks-node-al2023-x86_64-standard-1.31-v20260901", "x86_64", "2026-09-01T00:00:00.000Z", Map.of());
         loopback = new LoopbackEc2(world);
-        ec2 = new SdkEc2(Ec2Clients.create("us-east-1", loopback.uri(), StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret"))), registry);
+        ec2 = new SdkEc2(LoopbackClients.at(loopback).ec2(), registry);
     }
 
     @Override

@@ -41,6 +41,7 @@ public abstract class LoopbackService implements AutoCloseable {
     private final Javalin app;
     private final List<String> calls = new ArrayList<>();
     private final Map<String, Deque<AwsError>> faults = new HashMap<>();
+    private final Map<String, Runnable> hooks = new HashMap<>();
 
     protected LoopbackService() {
         app = Javalin.create(config -> {
@@ -80,13 +81,26 @@ public abstract class LoopbackService implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code meanwhile} when the next call of {@code action} arrives, before it is answered: what
+     * another client did between this client's earlier calls and this one (a race, made deterministic).
+     */
+    public synchronized void beforeNext(String action, Runnable meanwhile) {
+        hooks.put(action, meanwhile);
+    }
+
     private void serve(Context ctx) {
         String action = action(ctx);
         AwsError fault;
+        Runnable hook;
         synchronized (this) {
             calls.add(action);
             Deque<AwsError> queue = faults.get(action);
             fault = queue == null ? null : queue.poll();
+            hook = hooks.remove(action);
+        }
+        if (hook != null) {
+            hook.run();
         }
         ctx.header("x-amzn-RequestId", java.util.UUID.randomUUID().toString());
         try {

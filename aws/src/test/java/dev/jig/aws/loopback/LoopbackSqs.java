@@ -18,6 +18,7 @@ import java.util.UUID;
 /**
  * SQS on loopback, in its AWS JSON 1.0 protocol ({@code X-Amz-Target: AmazonSQS.ReceiveMessage}):
  * {@code GetQueueUrl}, {@code SendMessage}, {@code ReceiveMessage} with long polling and visibility
+ * ({@code ChangeMessageVisibility} extends it),
  * timeouts, {@code DeleteMessage}. Answers carry the MD5 digests the SDK checks; errors carry SQS's
  * {@code __type} and its {@code x-amzn-query-error} header ({@code QueueDoesNotExist} is
  * {@code AWS.SimpleQueueService.NonExistentQueue;Sender}).
@@ -73,6 +74,7 @@ public final class LoopbackSqs extends JsonLoopbackService {
             case "SendMessage" -> send(request);
             case "ReceiveMessage" -> receive(request);
             case "DeleteMessage" -> delete(request);
+            case "ChangeMessageVisibility" -> changeVisibility(request);
             default -> throw new Refusal(400, "UnsupportedOperation", "Action " + action + " is not supported by the loopback SQS.");
         };
     }
@@ -145,6 +147,23 @@ public final class LoopbackSqs extends JsonLoopbackService {
         }
         // like SQS, a stale or repeated handle is not an error: the call succeeds and changes nothing
         queue.removeIf(m -> handle.equals(m.handle));
+        return object();
+    }
+
+    /** As SQS: only the newest handle of a message in flight (received and still hidden) can change it. */
+    private synchronized ObjectNode changeVisibility(JsonNode request) {
+        String handle = text(request, "ReceiptHandle");
+        int seconds = request.path("VisibilityTimeout").asInt(-1);
+        if (seconds < 0 || seconds > 43_200) {
+            throw new Refusal(400, "InvalidParameterValue", "Value " + seconds + " for parameter VisibilityTimeout is invalid. Reason: Must be >= 0 and <= 43200.");
+        }
+        long now = System.currentTimeMillis();
+        Stored message = queue(nameOf(request)).stream().filter(m -> handle.equals(m.handle)).findFirst().orElseThrow(() -> new Refusal(400,
+                "ReceiptHandleIsInvalid", "The input receipt handle \"" + handle + "\" is not a valid receipt handle."));
+        if (message.visibleAt <= now) {
+            throw new Refusal(400, "MessageNotInflight", "Value " + handle + " for parameter ReceiptHandle is invalid. Reason: Message does not exist or is not available for visibility timeout change.");
+        }
+        message.visibleAt = now + seconds * 1000L;
         return object();
     }
 

@@ -55,9 +55,9 @@ public final class TestNodeClasses {
     /** Aliases resolved from a table: alias@version → AMIs; anything else is unknown. */
     public static final class Aliases implements AmiAliases {
         public final Map<String, List<AliasAmi>> table = new ConcurrentHashMap<>(Map.of(
-                "al2023@latest/1.31", List.of(new AliasAmi("ami-0amd64", "x86_64", "/aws/service/eks/optimized-ami/1.31/amazon-linux-2023/x86_64/standard/recommended/image_id"),
-                        new AliasAmi("ami-0arm64", "arm64", "/aws/service/eks/optimized-ami/1.31/amazon-linux-2023/arm64/standard/recommended/image_id")),
-                "bottlerocket@latest/1.31", List.of(new AliasAmi("ami-0amd64", "x86_64", "/aws/service/bottlerocket/aws-k8s-1.31/x86_64/latest/image_id"))));
+                "al2023@latest/1.31", List.of(new AliasAmi("ami-0amd64", "x86_64", "standard", "/aws/service/eks/optimized-ami/1.31/amazon-linux-2023/x86_64/standard/recommended/image_id"),
+                        new AliasAmi("ami-0arm64", "arm64", "standard", "/aws/service/eks/optimized-ami/1.31/amazon-linux-2023/arm64/standard/recommended/image_id")),
+                "bottlerocket@latest/1.31", List.of(new AliasAmi("ami-0amd64", "x86_64", "standard", "/aws/service/bottlerocket/aws-k8s-1.31/x86_64/latest/image_id"))));
 
         @Override
         public List<AliasAmi> resolve(String alias, String kubernetesVersion) {

@@ -1,5 +1,7 @@
 package dev.jig.aws.sdk;
 
+import dev.jig.aws.loopback.LoopbackClients;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -17,8 +19,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 class SdkEc2IT {
 
@@ -27,8 +27,7 @@ class SdkEc2IT {
             .subnet("subnet-b", "us-east-1b", Map.of("other", "x"));
     private final LoopbackEc2 loopback = new LoopbackEc2(world);
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    private final Ec2 ec2 = new SdkEc2(Ec2Clients.create("us-east-1", loopback.uri(),
-            StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret"))), registry);
+    private final Ec2 ec2 = new SdkEc2(LoopbackClients.at(loopback).ec2(), registry);
 
     @AfterEach
     void close() {

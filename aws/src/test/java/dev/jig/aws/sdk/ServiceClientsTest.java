@@ -12,5 +12,7 @@ class ServiceClientsTest {
         assertThat(ServiceClients.globalRegion("eu-west-1")).isEqualTo(Region.AWS_GLOBAL);
         assertThat(ServiceClients.globalRegion("cn-north-1")).isEqualTo(Region.AWS_CN_GLOBAL);
         assertThat(ServiceClients.globalRegion("us-gov-west-1")).isEqualTo(Region.AWS_US_GOV_GLOBAL);
+        assertThat(ServiceClients.globalRegion("us-iso-east-1")).isEqualTo(Region.AWS_ISO_GLOBAL);
+        assertThat(ServiceClients.globalRegion("us-isob-east-1")).isEqualTo(Region.AWS_ISO_B_GLOBAL);
     }
 }

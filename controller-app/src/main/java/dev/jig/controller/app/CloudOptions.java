@@ -44,7 +44,7 @@ final class CloudOptions {
     String interruptionQueue;
 
     @Option(names = "--aws-endpoint-url", defaultValue = "${env:JIG_AWS_ENDPOINT_URL}",
-            description = "EC2 endpoint to use instead of the region's, for VPC endpoints and tests (env JIG_AWS_ENDPOINT_URL; optional).")
+            description = "Endpoint for EC2, SSM, IAM and SQS to use instead of the region's, for VPC endpoints and tests (env JIG_AWS_ENDPOINT_URL; optional).")
     String awsEndpointUrl;
 
     boolean aws() {

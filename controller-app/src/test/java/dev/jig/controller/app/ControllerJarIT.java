@@ -4,14 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jig.aws.instanceprofile.InstanceProfileName;
 import dev.jig.aws.loopback.LoopbackFixture;
+import dev.jig.aws.loopback.LoopbackIam;
+import dev.jig.aws.loopback.LoopbackSsm;
 import dev.jig.controller.kube.KubeCluster;
 import dev.jig.controller.kube.KubeClusterIT;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.VersionInfo;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -41,6 +46,7 @@ class ControllerJarIT {
     private static final Path JAR = Path.of(System.getProperty("jig.controller.jar", "target/jig-controller.jar"));
 
     KubernetesClient client;
+    KubernetesMockServer server;
 
     @Test
     void withoutAnApiServerItSaysWhichServerItTriedAndExitsWithTwo(@TempDir Path dir) throws Exception {
@@ -71,24 +77,10 @@ class ControllerJarIT {
     @Test
     void onAwsItLaunchesAPendingPodsNodeThroughTheSdkAndWritesTheNodeClassStatus(@TempDir Path dir) throws Exception {
         try (LoopbackFixture ec2 = new LoopbackFixture()) {
-            KubeClusterIT.crd(client, "karpenter.sh", "NodePool", "nodepools");
-            KubeClusterIT.crd(client, "karpenter.k8s.aws", "EC2NodeClass", "ec2nodeclasses");
-            KubeClusterIT.crd(client, "karpenter.sh", "NodeClaim", "nodeclaims");
-            create(KubeCluster.NODE_POOLS, """
-                    {"apiVersion": "karpenter.sh/v1", "kind": "NodePool", "metadata": {"name": "default"},
-                     "spec": {"template": {"spec": {"nodeClassRef": {"group": "karpenter.k8s.aws", "kind": "EC2NodeClass", "name": "default"},
-                       "requirements": [{"key": "node.kubernetes.io/instance-type", "operator": "In", "values": ["m5.large", "c5.large"]},
-                                        {"key": "karpenter.sh/capacity-type", "operator": "In", "values": ["on-demand"]}]}}}}""");
-            create(KubeCluster.NODE_CLASSES, """
-                    {"apiVersion": "karpenter.k8s.aws/v1", "kind": "EC2NodeClass", "metadata": {"name": "default"},
-                     "spec": {"instanceProfile": "demo-nodes", "amiSelectorTerms": [{"id": "ami-0amd64"}],
-                       "subnetSelectorTerms": [{"tags": {"karpenter.sh/discovery": "demo"}}],
-                       "securityGroupSelectorTerms": [{"tags": {"karpenter.sh/discovery": "demo"}}]}}""");
-            client.pods().inNamespace("default").resource(new PodBuilder().withNewMetadata().withName("web").withNamespace("default").endMetadata()
-                    .withNewSpec().addNewContainer().withName("app").withImage("registry.k8s.io/pause:3.10").withNewResources()
-                    .addToRequests("memory", new Quantity("1Gi")).endResources().endContainer().endSpec().build()).create();
-            String ca = java.util.Base64.getEncoder().encodeToString("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"
-                    .getBytes(StandardCharsets.US_ASCII));
+            String ca = aPendingPodForAnEc2NodeClass("default", """
+                    {"instanceProfile": "demo-nodes", "amiSelectorTerms": [{"id": "ami-0amd64"}],
+                     "subnetSelectorTerms": [{"tags": {"karpenter.sh/discovery": "demo"}}],
+                     "securityGroupSelectorTerms": [{"tags": {"karpenter.sh/discovery": "demo"}}]}""");
             Path kubeconfig = kubeconfig(dir, client.getMasterUrl().toString());
             Result r = run(List.of("run", "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--identity", "it", "--cloud", "aws",
                             "--cluster-name", "demo", "--region", "us-east-1", "--cluster-endpoint", "https://api.demo.example",
@@ -105,6 +97,64 @@ class ControllerJarIT {
             assertThat(ec2.world.fleetRequests().get(0)).containsEntry("ClientToken", instance.tags().get("karpenter.sh/nodeclaim"));
             assertThat(r.stderr).doesNotContain("\tat ");
         }
+    }
+
+    @Test
+    void onAwsANodeClassWithAnAl2023AliasAndARoleLaunchesThroughSsmAndIam(@TempDir Path dir) throws Exception {
+        server.setVersionInfo(new VersionInfo.Builder().withMajor("1").withMinor("31").build());
+        String al2023 = "/aws/service/eks/optimized-ami/1.31/amazon-linux-2023/";
+        try (LoopbackFixture ec2 = new LoopbackFixture(); LoopbackSsm ssm = new LoopbackSsm(); LoopbackIam iam = new LoopbackIam()) {
+            ssm.put(al2023 + "x86_64/standard/recommended/image_id", "ami-0ssmx86")
+                    .put(al2023 + "x86_64/nvidia/recommended/image_id", "ami-0ssmnvidia")
+                    .put(al2023 + "arm64/standard/recommended/image_id", "ami-0ssmarm");
+            iam.role("demo-node-role");
+            String ca = aPendingPodForAnEc2NodeClass("alias", """
+                    {"role": "demo-node-role", "amiSelectorTerms": [{"alias": "al2023@latest"}],
+                     "subnetSelectorTerms": [{"tags": {"karpenter.sh/discovery": "demo"}}],
+                     "securityGroupSelectorTerms": [{"tags": {"karpenter.sh/discovery": "demo"}}]}""");
+            Path kubeconfig = kubeconfig(dir, client.getMasterUrl().toString());
+            String profile = InstanceProfileName.of("demo", "us-east-1", "alias");
+            // one endpoint per service, through the SDK's own service-specific endpoint variables
+            Result r = run(List.of("run", "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--identity", "it", "--cloud", "aws",
+                            "--cluster-name", "demo", "--region", "us-east-1", "--cluster-endpoint", "https://api.demo.example",
+                            "--cluster-ca-bundle", ca, "--service-cidr", "10.100.0.0/16"),
+                    Map.of("AWS_ACCESS_KEY_ID", "AKIDTEST", "AWS_SECRET_ACCESS_KEY", "secret", "AWS_ENDPOINT_URL_EC2", ec2.loopback.uri().toString(),
+                            "AWS_ENDPOINT_URL_SSM", ssm.endpoint().toString(), "AWS_ENDPOINT_URL_IAM", iam.endpoint().toString()),
+                    Duration.ofSeconds(90), base -> {
+                        assertThat(ec2.world.running()).as("a running instance").hasSize(1);
+                        assertThat(client.getKubernetesSerialization().convertValue(client.genericKubernetesResources(KubeCluster.NODE_CLASSES)
+                                .withName("alias").get(), JsonNode.class).path("status").toString())
+                                .contains("\"type\":\"Ready\",\"status\":\"True\"", "\"instanceProfile\":\"" + profile + "\"");
+                    });
+            var instance = ec2.world.running().get(0);
+            assertThat(instance.imageId()).as("the standard x86_64 AMI of al2023@latest for 1.31, from SSM").isEqualTo("ami-0ssmx86");
+            assertThat(iam.profile(profile).roles()).containsExactly("demo-node-role");
+            assertThat(iam.profile(profile).tags()).containsEntry("kubernetes.io/cluster/demo", "owned");
+            assertThat(ssm.calls()).contains("GetParameter");
+            assertThat(r.stderr).doesNotContain("\tat ");
+        }
+    }
+
+    /**
+     * Karpenter's CRDs, a NodePool of m5.large and c5.large on-demand nodes of EC2NodeClass {@code nodeClass}
+     * ({@code spec} as JSON) and a pending pod; returns a cluster CA bundle for the flags.
+     */
+    private String aPendingPodForAnEc2NodeClass(String nodeClass, String spec) {
+        KubeClusterIT.crd(client, "karpenter.sh", "NodePool", "nodepools");
+        KubeClusterIT.crd(client, "karpenter.k8s.aws", "EC2NodeClass", "ec2nodeclasses");
+        KubeClusterIT.crd(client, "karpenter.sh", "NodeClaim", "nodeclaims");
+        create(KubeCluster.NODE_POOLS, """
+                {"apiVersion": "karpenter.sh/v1", "kind": "NodePool", "metadata": {"name": "default"},
+                 "spec": {"template": {"spec": {"nodeClassRef": {"group": "karpenter.k8s.aws", "kind": "EC2NodeClass", "name": "%s"},
+                   "requirements": [{"key": "node.kubernetes.io/instance-type", "operator": "In", "values": ["m5.large", "c5.large"]},
+                                    {"key": "karpenter.sh/capacity-type", "operator": "In", "values": ["on-demand"]}]}}}}""".formatted(nodeClass));
+        create(KubeCluster.NODE_CLASSES, """
+                {"apiVersion": "karpenter.k8s.aws/v1", "kind": "EC2NodeClass", "metadata": {"name": "%s"}, "spec": %s}""".formatted(nodeClass, spec));
+        client.pods().inNamespace("default").resource(new PodBuilder().withNewMetadata().withName("web").withNamespace("default").endMetadata()
+                .withNewSpec().addNewContainer().withName("app").withImage("registry.k8s.io/pause:3.10").withNewResources()
+                .addToRequests("memory", new Quantity("1Gi")).endResources().endContainer().endSpec().build()).create();
+        return java.util.Base64.getEncoder().encodeToString("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"
+                .getBytes(StandardCharsets.US_ASCII));
     }
 
     private void create(io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext context, String json) {
