@@ -187,6 +187,17 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         }
     }
 
+    /** A JSON merge patch of the status subresource that sets {@code lastPodEventTime} alone; a NodeClaim gone meanwhile is no error. */
+    @Override
+    public void stampPodEvent(NodeClaim claim, java.time.Instant at) {
+        try {
+            client.genericKubernetesResources(NODE_CLAIMS).withName(claim.name()).subresource("status")
+                    .patch(PatchContext.of(PatchType.JSON_MERGE), json.asJson(Map.of("status", Map.of("lastPodEventTime", at.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString()))));
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 404) throw e;
+        }
+    }
+
     @Override
     public void delete(NodeClaim claim) {
         client.genericKubernetesResources(NODE_CLAIMS).withName(claim.name()).delete();

@@ -52,6 +52,12 @@ public final class InMemoryCluster implements Cluster {
         if (live != null) claims.put(claim.name(), live.deleting() ? claim.markDeleting() : claim);
     }
 
+    @Override
+    public synchronized void stampPodEvent(NodeClaim claim, java.time.Instant at) {
+        NodeClaim live = claims.get(claim.name());
+        if (live != null && live.status() != null) claims.put(live.name(), live.withStatus(live.status().withLastPodEventTime(at)));
+    }
+
     /** Removes the NodeClaim, or, while it has finalizers, marks it deleting (the API server's deletion timestamp). */
     @Override
     public synchronized void delete(NodeClaim claim) {

@@ -6,6 +6,7 @@ import dev.jig.controller.cloud.sim.InstanceTypeResolver;
 import dev.jig.controller.cloud.sim.SimulatedCloud;
 import dev.jig.controller.disruption.DisruptionController;
 import dev.jig.controller.lifecycle.NodeClaimLifecycle;
+import dev.jig.controller.lifecycle.PodEvents;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.provisioning.NameGenerator;
 import dev.jig.controller.provisioning.Provisioner;

@@ -52,6 +52,12 @@ public interface Cluster {
      */
     void removeFinalizer(NodeClaim claim, String finalizer);
 
+    /**
+     * Sets {@code status.lastPodEventTime} of the NodeClaim to {@code at} and nothing else (Karpenter's pod-events
+     * write): a write of the whole status from a stale snapshot could take back conditions others set since.
+     */
+    void stampPodEvent(NodeClaim claim, java.time.Instant at);
+
     /** Deletes the Node {@code name}, removing {@code finalizer} from it first so it goes now; a missing Node is no error. */
     void deleteNode(String name, String finalizer);
 

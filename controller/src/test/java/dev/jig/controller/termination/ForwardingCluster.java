@@ -42,6 +42,11 @@ class ForwardingCluster implements Cluster {
     }
 
     @Override
+    public void stampPodEvent(NodeClaim claim, java.time.Instant at) {
+        next.stampPodEvent(claim, at);
+    }
+
+    @Override
     public void update(Node node) {
         next.update(node);
     }
