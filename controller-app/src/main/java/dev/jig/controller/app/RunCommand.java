@@ -1,20 +1,16 @@
 package dev.jig.controller.app;
 
 import dev.jig.api.diag.ExitCode;
-import dev.jig.api.ec2.Catalog;
-import dev.jig.controller.cloud.UnavailableOfferings;
-import dev.jig.controller.cloud.sim.InstanceTypeResolver;
-import dev.jig.controller.cloud.sim.SimulatedCloud;
 import dev.jig.controller.kube.KubeCluster;
 import dev.jig.controller.kube.LeaderElection;
-import dev.jig.controller.lifecycle.NodeClaimLifecycle;
+import dev.jig.controller.cloud.CloudEventSource;
+import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.loop.ControllerLoop;
-import dev.jig.controller.loop.Reconciler;
 import dev.jig.controller.loop.Timeline;
+import dev.jig.controller.metrics.DisruptionMeters;
 import dev.jig.controller.metrics.MetricsTimeline;
 import dev.jig.controller.provisioning.NameGenerator;
-import dev.jig.controller.provisioning.Provisioner;
-import dev.jig.controller.termination.Terminator;
+import dev.jig.controller.run.RunReconcilers;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -41,7 +37,8 @@ import picocli.CommandLine.Option;
  * {@code jig-controller run}: the controller in a cluster, with a kubeconfig or the in-cluster
  * service account. It first checks that the API server answers (and says which one it tried when
  * it does not), then starts the informers and logs which ones it still waits for; informers feed
- * the provisioner, which runs every second while this replica holds the Lease. {@code /metrics},
+ * the reconcilers of {@link RunReconcilers} (interruption, pod events, provisioning, disruption,
+ * termination, orphan collection), which run every second while this replica holds the Lease. {@code /metrics},
  * {@code /healthz} and {@code /readyz} are served on {@code --metrics-port}. Every option has an
  * environment fallback, so the Helm chart configures it like the webhook. The AWS EC2 provider
  * comes with a later issue: until then the cloud is the simulated one, so NodeClaims are planned,
@@ -78,6 +75,18 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--sync-timeout", defaultValue = "${env:JIG_SYNC_TIMEOUT:-PT5M}",
             description = "How long to wait for the informers' first list before giving up (env JIG_SYNC_TIMEOUT; ISO-8601, default: PT5M).")
     Duration syncTimeout;
+
+    private final java.util.function.BiFunction<Clock, List<String>, CloudWiring> cloudWiring;
+
+    /** Against the simulated cloud (picocli's constructor). */
+    RunCommand() {
+        this(CloudWiring::simulated);
+    }
+
+    /** Against the cloud {@code cloudWiring} builds from the clock and {@code --zones}: its provider and interruption feed. */
+    RunCommand(java.util.function.BiFunction<Clock, List<String>, CloudWiring> cloudWiring) {
+        this.cloudWiring = cloudWiring;
+    }
 
     static boolean running() {
         return running;
@@ -121,13 +130,13 @@ final class RunCommand implements Callable<Integer> {
             client.close();
             return ExitCode.USAGE;
         }
-        SimulatedCloud cloud = new SimulatedCloud(new InstanceTypeResolver(Catalog.bundled(), zones, true), clock, Duration.ofSeconds(30),
-                new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL));
+        CloudWiring wiring = cloudWiring.apply(clock, zones);
+        CloudProvider cloud = wiring.provider();
+        CloudEventSource events = wiring.events();
         Timeline log = new MetricsTimeline(registry, Timeline.slf4j());
-        NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, log, true);
-        Provisioner provisioner = new Provisioner(cluster, cloud, lifecycle, clock, log, new NameGenerator(new SecureRandom()));
-        ControllerLoop loop = new ControllerLoop(List.of(Reconciler.of("provisioning", provisioner::reconcile),
-                new Terminator(cluster, cloud, clock, log)), Duration.ofSeconds(1));
+        DisruptionMeters meters = new DisruptionMeters(registry);
+        ControllerLoop loop = new ControllerLoop(RunReconcilers.of(cluster, cloud, events, clock, log, new NameGenerator(new SecureRandom()),
+                new RunReconcilers.Metrics(meters, meters)), Duration.ofSeconds(1));
         LeaderElection election = new LeaderElection(client, namespace, id, Duration.ofSeconds(15), loop::start, loop::stop);
         CountDownLatch done = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
