@@ -137,8 +137,13 @@ final class RunCommand implements Callable<Integer> {
         DisruptionMeters meters = new DisruptionMeters(registry);
         ControllerLoop loop = new ControllerLoop(RunReconcilers.of(cluster, cloud, events, clock, log, new NameGenerator(new SecureRandom()),
                 new RunReconcilers.Metrics(meters, meters)), Duration.ofSeconds(1));
-        LeaderElection election = new LeaderElection(client, namespace, id, Duration.ofSeconds(15), loop::start, loop::stop);
         CountDownLatch done = new CountDownLatch(1);
+        AtomicBoolean lost = new AtomicBoolean();
+        // a replica that loses the Lease exits (code 1) rather than lead again with the state of its last term
+        LeaderElection election = new LeaderElection(client, namespace, id, Duration.ofSeconds(15), loop::start, loop::stop, () -> {
+            lost.set(true);
+            done.countDown();
+        });
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             LOG.atInfo().addKeyValue("event", "stopping").log("controller stopping");
             election.close();
@@ -152,6 +157,10 @@ final class RunCommand implements Callable<Integer> {
                 .addKeyValue("metricsPort", ops == null ? 0 : ops.port()).log("controller started; campaigning for the Lease {}/{}", namespace, LeaderElection.LEASE_NAME);
         started.set(true);
         done.await();
+        if (lost.get()) {
+            System.err.println("jig-controller: lost the Lease " + namespace + "/" + LeaderElection.LEASE_NAME + "; exiting so that a clean replica takes over");
+            return ExitCode.FINDINGS;
+        }
         return ExitCode.OK;
     }
 

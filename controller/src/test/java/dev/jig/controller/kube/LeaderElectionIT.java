@@ -32,4 +32,28 @@ class LeaderElectionIT {
         assertThat(started.get()).isEqualTo(2);
         b.close();
     }
+
+    @Test
+    void aReplicaThatLosesTheLeaseStopsAndSaysSoButAClosedOneDoesNot() {
+        java.util.concurrent.CountDownLatch lost = new java.util.concurrent.CountDownLatch(1);
+        AtomicInteger stopped = new AtomicInteger();
+        LeaderElection a = new LeaderElection(client, "jig-system", "replica-a", Duration.ofSeconds(2), () -> { }, stopped::incrementAndGet,
+                lost::countDown);
+        await(a::leading);
+        java.time.ZonedDateTime far = java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).plusHours(1);
+        client.leases().inNamespace("jig-system").withName(LeaderElection.LEASE_NAME).edit(l -> {
+            l.getSpec().setHolderIdentity("intruder");
+            l.getSpec().setRenewTime(new io.fabric8.kubernetes.api.model.MicroTime(far.toString()));
+            return l;
+        });
+        await(() -> lost.getCount() == 0);
+        assertThat(a.leading()).isFalse();
+        assertThat(stopped.get()).isEqualTo(1);
+        a.close();
+
+        AtomicInteger lostB = new AtomicInteger();
+        LeaderElection b = new LeaderElection(client, "jig-system", "replica-b", Duration.ofSeconds(2), () -> { }, () -> { }, lostB::incrementAndGet);
+        b.close();
+        assertThat(lostB.get()).isZero();
+    }
 }
