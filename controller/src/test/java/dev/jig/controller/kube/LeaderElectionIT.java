@@ -43,7 +43,7 @@ class LeaderElectionIT {
         java.time.ZonedDateTime far = java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).plusHours(1);
         client.leases().inNamespace("jig-system").withName(LeaderElection.LEASE_NAME).edit(l -> {
             l.getSpec().setHolderIdentity("intruder");
-            l.getSpec().setRenewTime(new io.fabric8.kubernetes.api.model.MicroTime(far.toString()));
+            l.getSpec().setRenewTime(far);
             return l;
         });
         await(() -> lost.getCount() == 0);
