@@ -41,11 +41,7 @@ class LeaderElectionIT {
                 lost::countDown);
         await(a::leading);
         java.time.ZonedDateTime far = java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).plusHours(1);
-        client.leases().inNamespace("jig-system").withName(LeaderElection.LEASE_NAME).edit(l -> {
-            l.getSpec().setHolderIdentity("intruder");
-            l.getSpec().setRenewTime(far);
-            return l;
-        });
+        steal(far);
         await(() -> lost.getCount() == 0);
         assertThat(a.leading()).isFalse();
         assertThat(stopped.get()).isEqualTo(1);
@@ -55,5 +51,20 @@ class LeaderElectionIT {
         LeaderElection b = new LeaderElection(client, "jig-system", "replica-b", Duration.ofSeconds(2), () -> { }, () -> { }, lostB::incrementAndGet);
         b.close();
         assertThat(lostB.get()).isZero();
+    }
+
+    /** Makes "intruder" the holder until {@code until}, retrying when the elector's renewal got in first (HTTP 409). */
+    private void steal(java.time.ZonedDateTime until) {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                Lease l = client.leases().inNamespace("jig-system").withName(LeaderElection.LEASE_NAME).get();
+                l.getSpec().setHolderIdentity("intruder");
+                l.getSpec().setRenewTime(until);
+                client.leases().inNamespace("jig-system").resource(l).update();
+                return;
+            } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                if (e.getCode() != 409 || attempt >= 20) throw e;
+            }
+        }
     }
 }
