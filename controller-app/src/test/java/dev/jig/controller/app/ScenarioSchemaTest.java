@@ -47,7 +47,7 @@ class ScenarioSchemaTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"inflate.yaml", "tenants.yaml", "drift.yaml", "expiration.yaml", "budget-schedule.yaml", "pdb.yaml",
-            "do-not-disrupt.yaml", "spot-interruption.yaml"})
+            "do-not-disrupt.yaml", "spot-interruption.yaml", "scale-down.yaml"})
     void theExampleScenariosAreValidAndCarryTheModeline(String name) throws Exception {
         String text = Files.readString(REPO.resolve("examples/scenarios").resolve(name));
         assertThat(text).startsWith("# yaml-language-server: $schema=../../policies/schema/scenario.schema.json\n");

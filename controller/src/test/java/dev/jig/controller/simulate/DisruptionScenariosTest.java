@@ -78,4 +78,14 @@ class DisruptionScenariosTest {
         assertThat(r.timeline().stream().filter(l -> l.kind().equals("NODECLAIM_CREATED")).count()).isEqualTo(2);
         assertThat(r.nodes()).allSatisfy(n -> assertThat(n.capacityType()).isEqualTo("spot"));
     }
+
+    @Test
+    void twelveToOneSettlesOnOneC5LargeThroughEmptinessThenAReplacement() throws IOException {
+        SimulationReport r = play("scale-down.yaml");
+        assertThat(disruptions(r, "decided")).hasSize(2).satisfies(d -> {
+            assertThat(d.get(0)).startsWith("decided Empty/emptiness: delete");
+            assertThat(d.get(1)).startsWith("decided Underutilized/single-node-consolidation: replace").contains("-> [c5.large]");
+        });
+        assertThat(r.totalPerHour()).isEqualTo(0.085, org.assertj.core.data.Offset.offset(1e-9));
+    }
 }
