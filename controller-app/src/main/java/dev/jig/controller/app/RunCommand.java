@@ -1,23 +1,19 @@
 package dev.jig.controller.app;
 
 import dev.jig.api.diag.ExitCode;
-import dev.jig.api.ec2.Catalog;
 import dev.jig.aws.cloud.AwsCloud;
 import dev.jig.aws.kube.NodeClassStatusReconciler;
-import dev.jig.controller.cloud.CloudProvider;
-import dev.jig.controller.cloud.UnavailableOfferings;
-import dev.jig.controller.cloud.sim.InstanceTypeResolver;
-import dev.jig.controller.cloud.sim.SimulatedCloud;
 import dev.jig.controller.kube.KubeCluster;
 import dev.jig.controller.kube.LeaderElection;
-import dev.jig.controller.lifecycle.NodeClaimLifecycle;
+import dev.jig.controller.cloud.CloudEventSource;
+import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.loop.ControllerLoop;
 import dev.jig.controller.loop.Reconciler;
 import dev.jig.controller.loop.Timeline;
+import dev.jig.controller.metrics.DisruptionMeters;
 import dev.jig.controller.metrics.MetricsTimeline;
 import dev.jig.controller.provisioning.NameGenerator;
-import dev.jig.controller.provisioning.Provisioner;
-import dev.jig.controller.termination.Terminator;
+import dev.jig.controller.run.RunReconcilers;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -46,7 +42,8 @@ import picocli.CommandLine.Option;
  * {@code jig-controller run}: the controller in a cluster, with a kubeconfig or the in-cluster
  * service account. It first checks that the API server answers (and says which one it tried when
  * it does not), then starts the informers and logs which ones it still waits for; informers feed
- * the provisioner, which runs every second while this replica holds the Lease. {@code /metrics},
+ * the reconcilers of {@link RunReconcilers} (interruption, pod events, provisioning, disruption,
+ * termination, orphan collection), which run every second while this replica holds the Lease. {@code /metrics},
  * {@code /healthz} and {@code /readyz} are served on {@code --metrics-port}. Every option has an
  * environment fallback, so the Helm chart configures it like the webhook. {@code --cloud aws}
  * launches EC2 instances (see {@link CloudOptions}; wrong settings stop the start with exit code 2);
@@ -87,6 +84,18 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--sync-timeout", defaultValue = "${env:JIG_SYNC_TIMEOUT:-PT5M}",
             description = "How long to wait for the informers' first list before giving up (env JIG_SYNC_TIMEOUT; ISO-8601, default: PT5M).")
     Duration syncTimeout;
+
+    private final java.util.function.BiFunction<Clock, List<String>, CloudWiring> cloudWiring;
+
+    /** Against the simulated cloud (picocli's constructor). */
+    RunCommand() {
+        this(CloudWiring::simulated);
+    }
+
+    /** Against the cloud {@code cloudWiring} builds from the clock and {@code --zones}: its provider and interruption feed. */
+    RunCommand(java.util.function.BiFunction<Clock, List<String>, CloudWiring> cloudWiring) {
+        this.cloudWiring = cloudWiring;
+    }
 
     static boolean running() {
         return running;
@@ -136,26 +145,22 @@ final class RunCommand implements Callable<Integer> {
             client.close();
             return ExitCode.USAGE;
         }
-        List<Reconciler> providerReconcilers = new ArrayList<>();
-        CloudProvider cloud;
-        if (cloudOptions.aws()) {
-            AwsCloud aws = AwsComposition.create(cloudOptions, () -> kubernetesVersion(client), clock, registry);
-            cloud = aws.provider();
-            providerReconcilers.add(aws.launchTemplateCollection());
-            providerReconcilers.add(new NodeClassStatusReconciler(client, aws.resolver(), clock, Duration.ofSeconds(30), registry));
-        } else {
-            cloud = new SimulatedCloud(new InstanceTypeResolver(Catalog.bundled(), zones, true), clock, Duration.ofSeconds(30),
-                    new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL));
-        }
+        CloudWiring wiring = cloudOptions.aws() ? awsWiring(client, clock, registry) : cloudWiring.apply(clock, zones);
+        CloudProvider cloud = wiring.provider();
+        CloudEventSource events = wiring.events();
         Timeline log = new MetricsTimeline(registry, Timeline.slf4j());
-        NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, log, true);
-        Provisioner provisioner = new Provisioner(cluster, cloud, lifecycle, clock, log, new NameGenerator(new SecureRandom()));
-        List<Reconciler> reconcilers = new ArrayList<>(List.of(Reconciler.of("provisioning", provisioner::reconcile),
-                new Terminator(cluster, cloud, clock, log)));
-        reconcilers.addAll(providerReconcilers);
+        DisruptionMeters meters = new DisruptionMeters(registry);
+        List<Reconciler> reconcilers = new ArrayList<>(RunReconcilers.of(cluster, cloud, events, clock, log,
+                new NameGenerator(new SecureRandom()), new RunReconcilers.Metrics(meters, meters)));
+        reconcilers.addAll(wiring.reconcilers());
         ControllerLoop loop = new ControllerLoop(reconcilers, Duration.ofSeconds(1));
-        LeaderElection election = new LeaderElection(client, namespace, id, Duration.ofSeconds(15), loop::start, loop::stop);
         CountDownLatch done = new CountDownLatch(1);
+        AtomicBoolean lost = new AtomicBoolean();
+        // a replica that loses the Lease exits (code 1) rather than lead again with the state of its last term
+        LeaderElection election = new LeaderElection(client, namespace, id, Duration.ofSeconds(15), loop::start, loop::stop, () -> {
+            lost.set(true);
+            done.countDown();
+        });
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             LOG.atInfo().addKeyValue("event", "stopping").log("controller stopping");
             election.close();
@@ -169,7 +174,18 @@ final class RunCommand implements Callable<Integer> {
                 .addKeyValue("metricsPort", ops == null ? 0 : ops.port()).log("controller started; campaigning for the Lease {}/{}", namespace, LeaderElection.LEASE_NAME);
         started.set(true);
         done.await();
+        if (lost.get()) {
+            System.err.println("jig-controller: lost the Lease " + namespace + "/" + LeaderElection.LEASE_NAME + "; exiting so that a clean replica takes over");
+            return ExitCode.FINDINGS;
+        }
         return ExitCode.OK;
+    }
+
+    /** {@code --cloud aws}: the EC2 provider, no interruption feed yet, and the provider's own reconcilers. */
+    private CloudWiring awsWiring(KubernetesClient client, Clock clock, PrometheusMeterRegistry registry) {
+        AwsCloud aws = AwsComposition.create(cloudOptions, () -> kubernetesVersion(client), clock, registry);
+        return new CloudWiring(aws.provider(), CloudEventSource.NONE, List.of(aws.launchTemplateCollection(),
+                new NodeClassStatusReconciler(client, aws.resolver(), clock, Duration.ofSeconds(30), registry)));
     }
 
     /** The API server's Kubernetes version as {@code major.minor} ({@code 1.31}), for AMI aliases. */

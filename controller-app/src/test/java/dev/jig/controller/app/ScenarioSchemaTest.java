@@ -46,7 +46,8 @@ class ScenarioSchemaTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"inflate.yaml", "tenants.yaml"})
+    @ValueSource(strings = {"inflate.yaml", "tenants.yaml", "drift.yaml", "expiration.yaml", "budget-schedule.yaml", "pdb.yaml",
+            "do-not-disrupt.yaml", "spot-interruption.yaml", "scale-down.yaml"})
     void theExampleScenariosAreValidAndCarryTheModeline(String name) throws Exception {
         String text = Files.readString(REPO.resolve("examples/scenarios").resolve(name));
         assertThat(text).startsWith("# yaml-language-server: $schema=../../policies/schema/scenario.schema.json\n");
@@ -117,6 +118,17 @@ class ScenarioSchemaTest {
                 .satisfies(d -> assertThat(d.message()).isEqualTo("spec.steps[0].expect: must have at least 1 entry, found 0"));
         assertThat(check(head + "    - {advance: 1s, wait: {}}\n")).singleElement()
                 .satisfies(d -> assertThat(d.message()).isEqualTo("spec.steps[0]: must have at most 1 entry, found 2"));
+    }
+
+    @Test
+    void interruptStepsAndPodDisruptionBudgetsAreClosedAndTheirValuesChecked() {
+        String head = "apiVersion: jig.dev/v1alpha1\nkind: Scenario\nspec:\n";
+        assertThat(check(head + "  steps: [{interrupt: {kind: SpotInterruption}}]\n")).singleElement()
+                .satisfies(d -> assertThat(d.message()).startsWith("spec.steps[0].interrupt.kind: must be one of [SpotInterrupted,"));
+        assertThat(check(head + "  steps: [{interrupt: {kind: SpotInterrupted, node: 2}}]\n")).singleElement()
+                .satisfies(d -> assertThat(d.message()).startsWith("spec.steps[0].interrupt: unknown field 'node' (did you mean 'nodes'?)"));
+        assertThat(check(head + "  podDisruptionBudgets: [{name: web, selector: {app: web}, minAvailable: 50%}]\n  steps: [{advance: 1s}]\n"))
+                .singleElement().satisfies(d -> assertThat(d.message()).startsWith("spec.podDisruptionBudgets[0].minAvailable:"));
     }
 
     @Test

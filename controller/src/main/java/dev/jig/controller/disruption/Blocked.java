@@ -25,7 +25,12 @@ public record Blocked(String node, String nodeClaim, String pool, Why why, Strin
     }
 
     public String describe() {
-        String what = switch (why) {
+        return node + ": " + explanation();
+    }
+
+    /** Why, in words, without the node's name: {@code pod default/web has the karpenter.sh/do-not-disrupt annotation}. */
+    public String explanation() {
+        return switch (why) {
             case NOT_INITIALIZED -> "node is not initialized";
             case DELETING -> "node is deleting";
             case NOMINATED -> "node is nominated for pending pods";
@@ -34,6 +39,5 @@ public record Blocked(String node, String nodeClaim, String pool, Why why, Strin
             case PDB -> "PodDisruptionBudget " + subject + " prevents pod evictions";
             case NO_NODEPOOL_LABEL -> "node has no karpenter.sh/nodepool label";
         };
-        return node + ": " + what;
     }
 }

@@ -50,6 +50,8 @@ public final class DisruptionController implements Reconciler {
     private final Timeline log;
     private final Supplier<Set<String>> nominated;
     private final Function<List<PlannedNodeClaim>, List<String>> launch;
+    private final DisruptionMetrics metrics;
+    private final DisruptionEvents events = new DisruptionEvents();
     private InFlight inFlight;
     /** Replacements whose candidates' pods are not bound again yet: NodeClaim name → those pods, and until when it is protected. */
     private final Map<String, Awaiting> awaiting = new HashMap<>();
@@ -73,6 +75,13 @@ public final class DisruptionController implements Reconciler {
      */
     public DisruptionController(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log, Supplier<Set<String>> nominated,
                                 Function<List<PlannedNodeClaim>, List<String>> launch) {
+        this(cluster, cloud, clock, log, nominated, launch, DisruptionMetrics.NONE);
+    }
+
+    /** @param metrics where each pass, execution and abort is counted */
+    public DisruptionController(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log, Supplier<Set<String>> nominated,
+                                Function<List<PlannedNodeClaim>, List<String>> launch, DisruptionMetrics metrics) {
+        this.metrics = metrics;
         this.cluster = cluster;
         this.cloud = cloud;
         this.clock = clock;
@@ -106,9 +115,13 @@ public final class DisruptionController implements Reconciler {
             return;
         }
         DisruptionResult result = DisruptionPass.run(s, now, cloud, nominated(s, now));
+        metrics.passed(result);
+        events.blocked(result.blocked()).forEach(cluster::publish);
         for (Command expired : result.expirations()) {
             log.record(new TimelineEvent(now, TimelineEvent.Kind.DISRUPTION, names(expired), expired.describe()));
+            DisruptionEvents.terminating(expired).forEach(cluster::publish);
             for (Candidate c : expired.candidates()) delete(c.claim());
+            metrics.executed(expired);
         }
         result.command().ifPresent(cmd -> start(s, cmd, now));
     }
@@ -159,16 +172,18 @@ public final class DisruptionController implements Reconciler {
         Command cmd = inFlight.command();
         Map<String, NodeClaim> claims = new HashMap<>();
         for (NodeClaim c : s.nodeClaims()) claims.put(c.name(), c);
+        DisruptionEvents.terminating(cmd).forEach(cluster::publish);
         for (Candidate c : cmd.candidates()) {
             NodeClaim live = claims.get(c.claim().name());
             if (live != null) delete(live);
         }
+        metrics.executed(cmd);
         Set<String> displaced = new HashSet<>();
         inFlight.podsAt().values().forEach(displaced::addAll);
         Set<String> from = new HashSet<>(inFlight.podsAt().keySet());
         for (String r : inFlight.replacements()) awaiting.put(r, new Awaiting(displaced, from, now.plus(RESCHEDULE_WINDOW)));
         log.record(new TimelineEvent(now, TimelineEvent.Kind.DISRUPTION, names(cmd), String.format(java.util.Locale.ROOT,
-                "executed %s: deleting %d NodeClaim(s)%s, saving $%.4f/h", cmd.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                "executed %s: deleting %d NodeClaim(s)%s, saving $%.4f/h", DisruptionEvents.method(cmd),
                 cmd.candidates().size(), inFlight.replacements().isEmpty() ? "" : " after " + inFlight.replacements() + " initialized",
                 cmd.savingsPerHour())));
         inFlight = null;
@@ -199,6 +214,8 @@ public final class DisruptionController implements Reconciler {
         Command cmd = inFlight.command();
         inFlight = null;
         for (Candidate c : cmd.candidates()) if (c.node() != null) untaint(c.node().name());
+        DisruptionEvents.aborted(cmd, why).forEach(cluster::publish);
+        metrics.aborted(cmd);
         log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.DISRUPTION, names(cmd), "aborted " + cmd.describe() + ": " + why));
     }
 
@@ -222,7 +239,7 @@ public final class DisruptionController implements Reconciler {
     }
 
     private void delete(NodeClaim claim) {
-        if (!claim.deleting()) cluster.update(claim.markDeleting());
+        cluster.requestDeletion(claim);
     }
 
     static Set<String> pods(ClusterSnapshot s, String node) {

@@ -4,7 +4,9 @@ import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.state.ClusterSnapshot;
 
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -35,10 +37,14 @@ public final class DisruptionPass {
     public static DisruptionResult run(ClusterSnapshot snapshot, Instant now, CloudProvider cloud, Set<String> nominated) {
         DisruptionState state = new DisruptionState(snapshot, now, cloud, nominated);
         List<Command> expirations = Expiration.commands(state);
+        Map<Reason, Map<String, Integer>> allowed = new EnumMap<>(Reason.class);
+        for (Reason r : List.of(Reason.EMPTY, Reason.DRIFTED, Reason.UNDERUTILIZED)) allowed.put(r, Map.copyOf(state.budgets(r)));
+        Map<Reason, Integer> eligible = new EnumMap<>(Reason.class);
         for (Method m : METHODS) {
+            eligible.merge(m.kind().reason(), m.eligible(state), Math::max);
             Optional<Command> cmd = m.compute(state, state.budgets(m.kind().reason()));
-            if (cmd.isPresent()) return new DisruptionResult(expirations, cmd, state.blocked);
+            if (cmd.isPresent()) return new DisruptionResult(expirations, cmd, state.blocked, eligible, allowed);
         }
-        return new DisruptionResult(expirations, Optional.empty(), state.blocked);
+        return new DisruptionResult(expirations, Optional.empty(), state.blocked, eligible, allowed);
     }
 }

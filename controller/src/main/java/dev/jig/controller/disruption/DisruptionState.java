@@ -43,6 +43,8 @@ final class DisruptionState {
     final List<Candidate> candidates;
     final List<Blocked> blocked;
     private final Map<String, Map<String, ResolvedInstanceType>> typesByPool = new HashMap<>();
+    /** Each candidate's drift reason, asked of the cloud once per pass (the metric and the method both read it). */
+    final Map<String, java.util.Optional<String>> drift = new HashMap<>();
     /** Nodes that expire in this pass: voluntary methods leave them to expiration. */
     private final Set<String> expiring = new HashSet<>();
 

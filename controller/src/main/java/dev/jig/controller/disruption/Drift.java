@@ -22,8 +22,7 @@ final class Drift implements Method {
 
     @Override
     public Optional<Command> compute(DisruptionState state, Map<String, Integer> budgets) {
-        List<Candidate> drifted = new ArrayList<>();
-        for (Candidate c : state.eventual()) if (DriftCheck.reason(state, c).isPresent()) drifted.add(c);
+        List<Candidate> drifted = drifted(state);
         drifted.sort(Comparator.comparing((Candidate c) -> !c.isEmpty()).thenComparing(c -> c.claim().created()).thenComparing(Candidate::name));
         for (Candidate c : drifted) {
             if (budgets.getOrDefault(c.poolName(), 0) <= 0) continue;
@@ -33,5 +32,16 @@ final class Drift implements Method {
                     c.pool() == null ? null : Settings.terminationGracePeriod(c.pool().disruption())));
         }
         return Optional.empty();
+    }
+
+    @Override
+    public int eligible(DisruptionState state) {
+        return drifted(state).size();
+    }
+
+    private static List<Candidate> drifted(DisruptionState state) {
+        List<Candidate> out = new ArrayList<>();
+        for (Candidate c : state.eventual()) if (state.drift.computeIfAbsent(c.name(), n -> DriftCheck.reason(state, c)).isPresent()) out.add(c);
+        return out;
     }
 }

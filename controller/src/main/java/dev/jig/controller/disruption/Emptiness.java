@@ -21,8 +21,7 @@ final class Emptiness implements Method {
     @Override
     public Optional<Command> compute(DisruptionState state, Map<String, Integer> budgets) {
         List<Candidate> empty = new ArrayList<>();
-        for (Candidate c : Consolidation.sorted(state.graceful())) {
-            if (c.pool() == null || !c.isEmpty() || !Settings.consolidatable(c.pool().disruption(), c.claim(), state.now)) continue;
+        for (Candidate c : Consolidation.sorted(empty(state))) {
             int left = budgets.getOrDefault(c.poolName(), 0);
             if (left <= 0) continue;
             empty.add(c);
@@ -30,5 +29,19 @@ final class Emptiness implements Method {
         }
         if (empty.isEmpty()) return Optional.empty();
         return Optional.of(Command.of(kind(), empty, List.of(), null));
+    }
+
+    @Override
+    public int eligible(DisruptionState state) {
+        return empty(state).size();
+    }
+
+    /** Graceful candidates without reschedulable pods whose {@code consolidateAfter} has passed. */
+    private static List<Candidate> empty(DisruptionState state) {
+        List<Candidate> out = new ArrayList<>();
+        for (Candidate c : state.graceful()) {
+            if (c.pool() != null && c.isEmpty() && Settings.consolidatable(c.pool().disruption(), c.claim(), state.now)) out.add(c);
+        }
+        return out;
     }
 }

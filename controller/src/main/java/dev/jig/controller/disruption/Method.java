@@ -13,6 +13,9 @@ interface Method {
     /** The command this method would run now, or empty when it has nothing to do. */
     Optional<Command> compute(DisruptionState state, Map<String, Integer> budgets);
 
+    /** How many candidates this method could take now, before budgets and scheduling (for the eligible-nodes metric). */
+    int eligible(DisruptionState state);
+
     /** How the method is named in commands, Events and metrics; its kind says its reason. */
     Command.Kind kind();
 }

@@ -66,4 +66,9 @@ final class MultiNodeConsolidation implements Method {
         return Replacements.cheaper(r, s.pools.get(r.pool()), max, r.capacityTypes(), Integer.MAX_VALUE)
                 .map(n -> Command.of(cmd.kind(), cmd.candidates(), List.of(n), null));
     }
+
+    @Override
+    public int eligible(DisruptionState state) {
+        return Consolidation.eligible(state).size();
+    }
 }

@@ -39,4 +39,9 @@ final class SingleNodeConsolidation implements Method {
         }
         return out;
     }
+
+    @Override
+    public int eligible(DisruptionState state) {
+        return Consolidation.eligible(state).size();
+    }
 }

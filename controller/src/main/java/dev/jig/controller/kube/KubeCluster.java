@@ -16,6 +16,7 @@ import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.PodDisruptionBudget;
 import dev.jig.controller.state.Cluster;
 import dev.jig.controller.state.Eviction;
+import dev.jig.controller.state.ObjectEvent;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
@@ -54,6 +55,9 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     public static final ResourceDefinitionContext NODE_CLASSES = context(ApiGroups.KARPENTER_AWS, "EC2NodeClass", "ec2nodeclasses");
     public static final ResourceDefinitionContext NODE_CLAIMS = context(ApiGroups.KARPENTER, "NodeClaim", "nodeclaims");
     private static final Logger LOG = LoggerFactory.getLogger(KubeCluster.class);
+    /** The {@code source.component} and reporting controller of the Events Jig records. */
+    public static final String EVENT_SOURCE = "jig-controller";
+    private final java.util.concurrent.atomic.AtomicLong eventSequence = new java.util.concurrent.atomic.AtomicLong();
 
     private final KubernetesClient client;
     private final KubernetesSerialization json;
@@ -184,6 +188,39 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         if (claim.status() != null) {
             current.setAdditionalProperty("status", json.convertValue(ClusterManifests.nodeClaimStatus(claim.status()), Map.class));
             client.genericKubernetesResources(NODE_CLAIMS).resource(current).updateStatus();
+        }
+    }
+
+    /**
+     * Creates a core/v1 Event in {@code default} (where Kubernetes puts Events of cluster-scoped objects), named as
+     * the API server's recorder names them ({@code <object>.<hex nanos>}). A refused write is logged and dropped.
+     */
+    @Override
+    public void publish(ObjectEvent event) {
+        String now = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+        String apiVersion = event.kind().equals(ObjectEvent.NODE) ? "v1" : ApiGroups.KARPENTER + "/v1";
+        try {
+            client.v1().events().inNamespace("default").resource(new io.fabric8.kubernetes.api.model.EventBuilder()
+                    .withNewMetadata().withName(event.name() + "." + Long.toHexString(System.nanoTime() + eventSequence.incrementAndGet()))
+                    .withNamespace("default").endMetadata()
+                    .withNewInvolvedObject().withApiVersion(apiVersion).withKind(event.kind()).withName(event.name()).endInvolvedObject()
+                    .withType(event.type()).withReason(event.reason()).withMessage(event.message()).withCount(1)
+                    .withFirstTimestamp(now).withLastTimestamp(now).withReportingComponent(EVENT_SOURCE).withReportingInstance(EVENT_SOURCE)
+                    .withNewSource().withComponent(EVENT_SOURCE).endSource().build()).create();
+        } catch (KubernetesClientException e) {
+            LOG.atWarn().addKeyValue("event", "event-not-recorded").addKeyValue("reason", event.reason())
+                    .log("could not record the Event {} on {} {}: {}", event.reason(), event.kind(), event.name(), KubeFailures.describe(e));
+        }
+    }
+
+    /** A JSON merge patch of the status subresource that sets {@code lastPodEventTime} alone; a NodeClaim gone meanwhile is no error. */
+    @Override
+    public void stampPodEvent(NodeClaim claim, java.time.Instant at) {
+        try {
+            client.genericKubernetesResources(NODE_CLAIMS).withName(claim.name()).subresource("status")
+                    .patch(PatchContext.of(PatchType.JSON_MERGE), json.asJson(Map.of("status", Map.of("lastPodEventTime", at.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString()))));
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 404) throw e;
         }
     }
 

@@ -8,6 +8,7 @@ import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.PodDisruptionBudget;
 import dev.jig.controller.state.Eviction;
+import dev.jig.controller.state.ObjectEvent;
 import dev.jig.controller.state.Cluster;
 import dev.jig.controller.state.ClusterSnapshot;
 
@@ -31,6 +32,7 @@ public final class InMemoryCluster implements Cluster {
     private final Map<String, NodeClass> classes = new LinkedHashMap<>();
     private final List<Pod> daemonSets = new ArrayList<>();
     private final Map<String, PodDisruptionBudget> pdbs = new LinkedHashMap<>();
+    private final List<ObjectEvent> events = new ArrayList<>();
     private Tenancy tenancy;
 
     @Override
@@ -64,6 +66,22 @@ public final class InMemoryCluster implements Cluster {
     public synchronized void update(NodeClaim claim) {
         NodeClaim live = claims.get(claim.name());
         if (live != null) claims.put(claim.name(), live.deleting() ? claim.markDeleting() : claim);
+    }
+
+    @Override
+    public synchronized void stampPodEvent(NodeClaim claim, java.time.Instant at) {
+        NodeClaim live = claims.get(claim.name());
+        if (live != null && live.status() != null) claims.put(live.name(), live.withStatus(live.status().withLastPodEventTime(at)));
+    }
+
+    @Override
+    public synchronized void publish(ObjectEvent event) {
+        events.add(event);
+    }
+
+    /** Every Event published so far, oldest first. */
+    public synchronized List<ObjectEvent> events() {
+        return List.copyOf(events);
     }
 
     /** Removes the NodeClaim, or, while it has finalizers, marks it deleting (the API server's deletion timestamp). */

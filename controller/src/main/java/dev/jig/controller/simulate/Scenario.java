@@ -18,18 +18,23 @@ import java.util.Optional;
 public record Scenario(String name, Path file, List<String> zones, Duration bootLatency, Duration readyLatency, boolean spot,
                        List<CapacityError> capacityErrors, Optional<Path> policies, List<JsonNode> nodePools,
                        List<JsonNode> nodeClasses, List<Workload> daemonSets, List<Workload> deployments, List<Step> steps,
-                       KubeSchedulerScoring kubeScheduler) {
+                       KubeSchedulerScoring kubeScheduler, List<Budget> podDisruptionBudgets) {
 
     /** Launches of this offering fail with insufficient capacity ({@code *} for any). */
     public record CapacityError(String instanceType, String zone, String capacityType) {
     }
 
-    /** A Deployment or DaemonSet: its pod template as a Kubernetes pod spec. */
-    public record Workload(String name, String namespace, int replicas, Map<String, String> labels, JsonNode podSpec) {
+    /** A Deployment or DaemonSet: its pod template as a Kubernetes pod spec, with its pods' labels and annotations. */
+    public record Workload(String name, String namespace, int replicas, Map<String, String> labels, Map<String, String> annotations,
+                           JsonNode podSpec) {
+    }
+
+    /** A PodDisruptionBudget: {@code minAvailable} of the pods its {@code selector} (matchLabels) selects in its namespace. */
+    public record Budget(String name, String namespace, Map<String, String> selector, int minAvailable) {
     }
 
     /** One step of the scenario; {@code at} is where the file says it. */
-    public sealed interface Step permits Scale, Wait, Advance, Expect {
+    public sealed interface Step permits Scale, Wait, Advance, Expect, Interrupt, ApplyNodePool {
         Position at();
     }
 
@@ -49,7 +54,20 @@ public record Scenario(String name, Path file, List<String> zones, Duration boot
     public record Expect(Optional<Integer> nodes, Map<String, Integer> instanceTypes, Optional<Integer> pending, Position at) implements Step {
     }
 
+    /**
+     * The simulated cloud sends {@code kind} about {@code nodes} launched instances, oldest first, optionally only those of a
+     * capacity type or a NodePool.
+     */
+    public record Interrupt(dev.jig.controller.cloud.CloudEvent.Kind kind, int nodes, Optional<String> capacityType, Optional<String> nodePool,
+                            Position at) implements Step {
+    }
+
+    /** Apply a NodePool: it replaces the one of the same name (its nodes may drift) or adds one. */
+    public record ApplyNodePool(JsonNode nodePool, Position at) implements Step {
+    }
+
     public Scenario {
+        podDisruptionBudgets = List.copyOf(podDisruptionBudgets);
         zones = List.copyOf(zones);
         capacityErrors = List.copyOf(capacityErrors);
         nodePools = List.copyOf(nodePools);

@@ -10,6 +10,7 @@ import dev.jig.api.karpenter.GoDuration;
 import dev.jig.api.karpenter.rules.KarpenterRules;
 import dev.jig.api.karpenter.rules.Violation;
 import dev.jig.api.source.Position;
+import dev.jig.controller.cloud.CloudEvent;
 import dev.jig.api.source.SourceFile;
 import dev.jig.api.source.SourceMap;
 import dev.jig.api.yaml.LoadedDocument;
@@ -134,9 +135,31 @@ public final class ScenarioReader {
                 workloads.poolSelectors(spec.get("daemonSets"), "/spec/daemonSets", poolNames);
                 workloads.poolSelectors(spec.get("deployments"), "/spec/deployments", poolNames);
             }
-            List<Scenario.Step> steps = steps(spec.get("steps"), deployments);
+            List<Scenario.Step> steps = steps(spec.get("steps"), deployments, spec.has("policies") ? null : names(classes),
+                    spec.has("policies") ? null : names(array(spec.get("nodePools"))));
             return new Scenario(name, path, zones, boot, ready, cloud.path("spot").asBoolean(true), errors, policies, pools, classes,
-                    daemonSets, deployments, steps, kubeScheduler(spec));
+                    daemonSets, deployments, steps, kubeScheduler(spec), budgets(spec.get("podDisruptionBudgets")));
+        }
+
+        /** PodDisruptionBudgets; two with one namespace and name are refused. */
+        private List<Scenario.Budget> budgets(JsonNode list) {
+            List<Scenario.Budget> out = new ArrayList<>();
+            Map<String, String> seen = new LinkedHashMap<>();
+            int i = 0;
+            for (JsonNode b : array(list)) {
+                String at = "/spec/podDisruptionBudgets/" + i++;
+                String namespace = b.path("namespace").asText("default");
+                String name = b.path("name").asText();
+                String first = seen.putIfAbsent(namespace + "/" + name, at);
+                if (first != null) {
+                    findings.add(Rule.SCENARIO_VALUE, at + "/name", "a second PodDisruptionBudget named '" + namespace + "/" + name
+                            + "' (the first is at " + findings.value(first + "/name") + ")");
+                }
+                Map<String, String> selector = new LinkedHashMap<>();
+                b.path("selector").properties().forEach(e -> selector.put(e.getKey(), e.getValue().asText()));
+                out.add(new Scenario.Budget(name, namespace, selector, b.path("minAvailable").asInt()));
+            }
+            return out;
         }
 
         /** {@code spec.kubeScheduler.scoring}: LeastAllocated (the default profile) or MostAllocated; the schema admits only those. */
@@ -184,29 +207,36 @@ public final class ScenarioReader {
         private List<JsonNode> karpenterObjects(JsonNode list, String pointer) {
             List<JsonNode> out = new ArrayList<>();
             int i = 0;
-            for (JsonNode o : array(list)) {
-                String at = pointer + "/" + i++;
-                List<Violation> violations = KarpenterRules.validate(o);
-                for (Violation v : violations) findings.add(v.rule(), findings.value(at + v.pointer()), v.message(), v.rule().hint());
-                if (violations.isEmpty()) out.add(o);
-            }
+            for (JsonNode o : array(list)) if (karpenterObject(o, pointer + "/" + i++)) out.add(o);
             return out;
+        }
+
+        /** Whether one NodePool or EC2NodeClass at {@code at} passes the Karpenter v1.14.1 CRD rules; the findings say why not. */
+        private boolean karpenterObject(JsonNode o, String at) {
+            List<Violation> violations = KarpenterRules.validate(o);
+            for (Violation v : violations) findings.add(v.rule(), findings.value(at + v.pointer()), v.message(), v.rule().hint());
+            return violations.isEmpty();
         }
 
         /** Without a policy directory, every inline NodePool's nodeClassRef must name an inline EC2NodeClass. */
         private void nodeClassRefs(JsonNode pools, List<JsonNode> classes) {
             List<String> names = names(classes);
             int i = 0;
-            for (JsonNode pool : array(pools)) {
-                String at = "/spec/nodePools/" + i++ + "/spec/template/spec/nodeClassRef/name";
-                String ref = pool.path("spec").path("template").path("spec").path("nodeClassRef").path("name").asText();
-                if (names.contains(ref)) continue;
-                findings.reference(at, "NodePool '" + pool.path("metadata").path("name").asText() + "' names EC2NodeClass '" + ref
-                        + "', which the scenario does not define" + ScenarioFindings.near(ref, names));
-            }
+            for (JsonNode pool : array(pools)) nodeClassRef(pool, "/spec/nodePools/" + i++, names);
         }
 
-        private List<Scenario.Step> steps(JsonNode list, List<Scenario.Workload> deployments) {
+        private void nodeClassRef(JsonNode pool, String at, List<String> names) {
+            String ref = pool.path("spec").path("template").path("spec").path("nodeClassRef").path("name").asText();
+            if (names.contains(ref)) return;
+            findings.reference(at + "/spec/template/spec/nodeClassRef/name", "NodePool '" + pool.path("metadata").path("name").asText()
+                    + "' names EC2NodeClass '" + ref + "', which the scenario does not define" + ScenarioFindings.near(ref, names));
+        }
+
+        /**
+         * @param nodeClasses the inline EC2NodeClasses a NodePool step may name; null when a policy directory may supply others
+         * @param pools       the inline NodePools an interrupt step may name; null when a policy directory may supply others
+         */
+        private List<Scenario.Step> steps(JsonNode list, List<Scenario.Workload> deployments, List<String> nodeClasses, List<String> pools) {
             List<String> names = deployments.stream().map(Scenario.Workload::name).toList();
             List<Scenario.Step> out = new ArrayList<>();
             int i = 0;
@@ -223,9 +253,30 @@ public final class ScenarioReader {
                     out.add(new Scenario.Advance(duration(s, "advance", "", at + "/advance", true), pos));
                 } else if (s.has("expect")) {
                     out.add(expect(s.path("expect"), at, pos));
+                } else if (s.has("interrupt")) {
+                    String pool = s.path("interrupt").path("nodePool").textValue();
+                    if (pool != null && pools != null && !pools.contains(pool)) {
+                        findings.reference(at + "/interrupt/nodePool", "no NodePool named '" + pool + "'" + ScenarioFindings.near(pool, pools));
+                    }
+                    out.add(interrupt(s.path("interrupt"), pos));
+                } else if (s.has("nodePool")) {
+                    JsonNode pool = s.path("nodePool");
+                    if (karpenterObject(pool, at + "/nodePool")) {
+                        if (nodeClasses != null) nodeClassRef(pool, at + "/nodePool", nodeClasses);
+                        out.add(new Scenario.ApplyNodePool(pool, pos));
+                    }
                 }
             }
             return out;
+        }
+
+        /** An {@code interrupt} step; the schema admits only the kinds' reasons and the capacity types. */
+        private Scenario.Interrupt interrupt(JsonNode i, Position pos) {
+            String reason = i.path("kind").asText();
+            CloudEvent.Kind kind = java.util.Arrays.stream(CloudEvent.Kind.values()).filter(k -> k.reason().equals(reason)).findFirst()
+                    .orElse(CloudEvent.Kind.SPOT_INTERRUPTION);
+            return new Scenario.Interrupt(kind, i.path("nodes").asInt(1), Optional.ofNullable(i.path("capacityType").textValue()),
+                    Optional.ofNullable(i.path("nodePool").textValue()), pos);
         }
 
         private Scenario.Expect expect(JsonNode e, String at, Position pos) {

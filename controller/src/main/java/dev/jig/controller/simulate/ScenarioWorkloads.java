@@ -29,7 +29,7 @@ final class ScenarioWorkloads {
     /** The largest quantity (in bytes, cores or devices) a request or limit may ask for: larger sums would overflow. */
     static final BigDecimal LARGEST_QUANTITY = BigDecimal.TEN.pow(15);
     private static final String PAUSE = "registry.k8s.io/pause:3.10";
-    private static final List<String> SHORTHAND = List.of("labels", "requests", "limits", "nodeSelector", "tolerations", "affinity",
+    private static final List<String> SHORTHAND = List.of("labels", "annotations", "requests", "limits", "nodeSelector", "tolerations", "affinity",
             "topologySpreadConstraints", "priority");
 
     private final ScenarioFindings findings;
@@ -63,6 +63,7 @@ final class ScenarioWorkloads {
                         + findings.value(first + "/name") + ")");
             }
             Map<String, String> labels = new LinkedHashMap<>();
+            Map<String, String> annotations = new LinkedHashMap<>();
             JsonNode spec;
             if (w.has("template")) {
                 for (String field : SHORTHAND) {
@@ -72,17 +73,19 @@ final class ScenarioWorkloads {
                     }
                 }
                 w.path("template").path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
+                w.path("template").path("metadata").path("annotations").properties().forEach(e -> annotations.put(e.getKey(), e.getValue().asText()));
                 spec = w.path("template").path("spec");
                 quantities(spec, at + "/template/spec");
             } else {
                 w.path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
+                w.path("annotations").properties().forEach(e -> annotations.put(e.getKey(), e.getValue().asText()));
                 spec = shorthandSpec(w);
                 quantities(w, at);
             }
             if (labels.isEmpty()) labels.put("app", name);
             String namespace = w.path("namespace").asText("default");
             int replicas = w.path("replicas").asInt(0);
-            if (findings.count() == before && podTemplateReads(namespace, name, labels, spec, at)) out.add(new Scenario.Workload(name, namespace, replicas, labels, spec));
+            if (findings.count() == before && podTemplateReads(namespace, name, labels, spec, at)) out.add(new Scenario.Workload(name, namespace, replicas, labels, annotations, spec));
         }
         return out;
     }

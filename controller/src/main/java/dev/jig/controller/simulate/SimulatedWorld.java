@@ -4,8 +4,12 @@ import dev.jig.api.ec2.Catalog;
 import dev.jig.controller.cloud.UnavailableOfferings;
 import dev.jig.controller.cloud.sim.InstanceTypeResolver;
 import dev.jig.controller.cloud.sim.SimulatedCloud;
+import dev.jig.controller.cloud.sim.SimulatedCloudEvents;
+import dev.jig.controller.interruption.InterruptionController;
+import dev.jig.controller.interruption.InterruptionMetrics;
 import dev.jig.controller.disruption.DisruptionController;
 import dev.jig.controller.lifecycle.NodeClaimLifecycle;
+import dev.jig.controller.lifecycle.PodEvents;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.provisioning.NameGenerator;
 import dev.jig.controller.provisioning.Provisioner;
@@ -39,6 +43,9 @@ public final class SimulatedWorld {
     private final PodPlacements placements = new PodPlacements();
     private final PodEvents podEvents = new PodEvents(cluster, clock);
     private final UsageSeries usage = new UsageSeries();
+    private final SimulatedCloudEvents cloudEvents = new SimulatedCloudEvents();
+    private final InterruptionController interruption;
+    private final SimulatedDisruptionBudgets budgets = new SimulatedDisruptionBudgets(cluster);
 
     public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency) {
         this(catalog, zones, spot, bootLatency, readyLatency, KubeSchedulerScoring.LEAST_ALLOCATED);
@@ -53,6 +60,17 @@ public final class SimulatedWorld {
         kubelet = new SimulatedKubelet(cluster, cloud, clock, readyLatency, this::record);
         kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring);
         disruption = new DisruptionController(cluster, cloud, clock, this::record, provisioner::nominated, provisioner::createReplacements);
+        interruption = new InterruptionController(cluster, cloudEvents, clock, this::record, InterruptionMetrics.NONE);
+    }
+
+    /** The simulated cloud's interruption feed: the {@code interrupt} step publishes to it. */
+    public SimulatedCloudEvents cloudEvents() {
+        return cloudEvents;
+    }
+
+    /** The PodDisruptionBudgets whose {@code disruptionsAllowed} the world keeps, as the API server's disruption controller does. */
+    public void podDisruptionBudgets(List<Scenario.Budget> list) {
+        budgets.set(list);
     }
 
     public SimulatedClock clock() {
@@ -84,11 +102,13 @@ public final class SimulatedWorld {
         timeline.add(d);
     }
 
-    /** One second: kubelets, then the controller (provisioning, then disruption), then the kube-scheduler, then the pod events it caused. */
+    /** One second: kubelets, the PDBs' status, then the controller (interruption, provisioning, then disruption), then the kube-scheduler, then the pod events it caused. */
     public void tick() {
         clock.advance(TICK);
         kubelet.sync();
         podEvents.sync();
+        budgets.sync();
+        interruption.reconcile();
         provisioner.reconcile().ifPresent(placements::record);
         disruption.reconcile();
         kubeScheduler.bind();

@@ -77,6 +77,7 @@ public final class Simulation {
             cluster.addDaemonSet(PodManifests.template(d.namespace(), d.name(), d.labels(), d.podSpec()).with().daemonSet(true).build());
         }
         for (Scenario.Workload d : scenario.deployments()) scale(d, d.replicas(), false);
+        world.podDisruptionBudgets(scenario.podDisruptionBudgets());
         return findings;
     }
 
@@ -98,6 +99,31 @@ public final class Simulation {
         else if (step instanceof Scenario.Advance a) world.runFor(a.duration());
         else if (step instanceof Scenario.Wait w) await(w);
         else if (step instanceof Scenario.Expect e) expect(e);
+        else if (step instanceof Scenario.Interrupt i) interrupt(i);
+        else if (step instanceof Scenario.ApplyNodePool a) {
+            cluster.put(KarpenterManifests.nodePool(a.nodePool()));
+            world.record(new TimelineEvent(world.clock().instant(), TimelineEvent.Kind.APPLIED, "NodePool/" + a.nodePool().path("metadata").path("name").asText(),
+                    "applied"));
+        }
+    }
+
+    /** Publishes the step's event for its launched, live instances, oldest first; the interruption controller acts at the next tick. */
+    private void interrupt(Scenario.Interrupt step) {
+        List<NodeClaim> targets = new ArrayList<>();
+        for (NodeClaim c : cluster.snapshot().nodeClaims()) {
+            if (!c.launched() || c.deleting()) continue;
+            if (step.capacityType().isPresent() && !step.capacityType().get().equals(c.status().capacityType())) continue;
+            if (step.nodePool().isPresent() && !step.nodePool().get().equals(c.nodePool())) continue;
+            targets.add(c);
+        }
+        targets.sort(java.util.Comparator.comparing(NodeClaim::created).thenComparing(NodeClaim::name));
+        for (NodeClaim c : targets.subList(0, Math.min(step.nodes(), targets.size()))) {
+            world.cloudEvents().publish(step.kind(), c.status().providerId(), world.clock().instant(), "simulated");
+        }
+        if (targets.size() < step.nodes()) {
+            world.record(new TimelineEvent(world.clock().instant(), TimelineEvent.Kind.INTERRUPTION, step.kind().reason(),
+                    "asked for " + step.nodes() + " instance(s), " + targets.size() + " match"));
+        }
     }
 
     /** Plays a {@code wait} step and records how it ended: settled or timed out, with the pods still pending. */
@@ -120,7 +146,9 @@ public final class Simulation {
         int before = mine.size();
         for (int i = before; i < replicas; i++) {
             int n = nextPod.merge(d.name(), 1, Integer::sum) - 1;
-            cluster.put(PodManifests.template(d.namespace(), d.name() + "-" + n, d.labels(), d.podSpec()).with().created(world.clock().instant()).build());
+            var pod = PodManifests.template(d.namespace(), d.name() + "-" + n, d.labels(), d.podSpec()).with().created(world.clock().instant());
+            d.annotations().forEach(pod::annotation);
+            cluster.put(pod.build());
         }
         mine.sort((a, b) -> Boolean.compare(a.isBound(), b.isBound()) != 0 ? Boolean.compare(a.isBound(), b.isBound())
                 : Integer.compare(index(b), index(a)));

@@ -26,6 +26,18 @@ public interface Cluster {
     /** Removes the NodeClaim (its instance is already gone). */
     void delete(NodeClaim claim);
 
+    /**
+     * Asks for the NodeClaim's deletion, whoever asks (disruption, interruption): with the
+     * {@code karpenter.sh/termination} finalizer the API server only marks it deleting and the Terminator cordons,
+     * drains and terminates it; without (the finalizer-less path of {@code simulate}), it is marked deleting and the
+     * lifecycle terminates its instance, then removes it. A NodeClaim already deleting is left alone.
+     */
+    default void requestDeletion(NodeClaim claim) {
+        if (claim.deleting()) return;
+        if (claim.hasFinalizer(dev.jig.api.karpenter.Finalizers.TERMINATION)) delete(claim);
+        else update(claim.markDeleting());
+    }
+
     /** Replaces the Node's labels and taints (the simulated kubelet's write; the controller uses {@link #editNode}). */
     void update(Node node);
 
@@ -51,6 +63,15 @@ public interface Cluster {
      * last finalizer is gone (the API server's rule).
      */
     void removeFinalizer(NodeClaim claim, String finalizer);
+
+    /**
+     * Sets {@code status.lastPodEventTime} of the NodeClaim to {@code at} and nothing else (Karpenter's pod-events
+     * write): a write of the whole status from a stale snapshot could take back conditions others set since.
+     */
+    void stampPodEvent(NodeClaim claim, java.time.Instant at);
+
+    /** Records a Kubernetes Event on a Node or NodeClaim. Never throws: an Event is worth a log line, not a failed reconcile. */
+    void publish(ObjectEvent event);
 
     /** Deletes the Node {@code name}, removing {@code finalizer} from it first so it goes now; a missing Node is no error. */
     void deleteNode(String name, String finalizer);

@@ -15,7 +15,7 @@ class ControllerArchitectureTest {
         "dev.jig.controller.model..", "dev.jig.controller.requirements..", "dev.jig.controller.state..", "dev.jig.controller.cloud..",
         "dev.jig.controller.scheduling..", "dev.jig.controller.provisioning..", "dev.jig.controller.lifecycle..",
         "dev.jig.controller.disruption..", "dev.jig.controller.termination..", "dev.jig.controller.loop..",
-        "dev.jig.controller.simulate..", "dev.jig.controller.manifest..",
+        "dev.jig.controller.simulate..", "dev.jig.controller.manifest..", "dev.jig.controller.interruption..", "dev.jig.controller.run..",
     };
     private static final JavaClasses CONTROLLER = Layering.mainClasses("dev.jig.controller");
 

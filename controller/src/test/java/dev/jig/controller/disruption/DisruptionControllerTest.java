@@ -133,6 +133,26 @@ class DisruptionControllerTest {
     }
 
     @Test
+    void aRestartInTheMiddleOfAReplacementUntaintsTheCandidateAndDeletesNothing() {
+        World w = underutilized();
+        DisruptionController before = controller(w, planned -> {
+            NodeClaim template = claim("big");
+            cluster.create(new NodeClaim("replacement", "a", "default", template.labels(), List.of(), template.requests(), List.of(), List.of(),
+                    clock.instant(), false, null));
+            return List.of("replacement");
+        });
+        before.reconcile();
+        assertThat(tainted("big")).isTrue();
+        // the process dies here; a new controller starts on the same cluster with no memory of the command
+        DisruptionController after = new DisruptionController(cluster, w.cloud, clock, events::add, () -> Set.of("replacement"), planned -> List.of());
+        tick(after, Duration.ofSeconds(1));
+        assertThat(tainted("big")).as("no command in flight names it").isFalse();
+        assertThat(claim("big").deleting()).isFalse();
+        assertThat(claim("replacement").deleting()).as("the replacement stays, for consolidation to judge").isFalse();
+        assertThat(events).extracting(TimelineEvent::message).contains("untainted: no disruption in flight names it");
+    }
+
+    @Test
     void aReplacementThatCannotBeCreatedAbortsAndUntaints() {
         DisruptionController c = controller(underutilized(), planned -> List.of());
         c.reconcile();

@@ -16,7 +16,6 @@ import dev.jig.controller.simulate.SimulatedClock;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
@@ -194,17 +193,7 @@ public class KubeClusterIT {
              "namespaces": {"default": "alpha"}, "nodePools": {"default": "alpha"}}""";
 
     private void registerNode(Instance i, JsonNode claim) {
-        Map<String, String> labels = new java.util.HashMap<>();
-        claim.path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
-        String name = i.providerId().substring(i.providerId().lastIndexOf('/') + 1) + ".ec2.internal";
-        labels.put("kubernetes.io/hostname", name);
-        client.nodes().resource(new NodeBuilder().withNewMetadata().withName(name).withLabels(labels).endMetadata()
-                .withNewSpec().withProviderID(i.providerId()).addNewTaint().withKey(TaintKeys.UNREGISTERED)
-                .withEffect("NoExecute").endTaint().endSpec()
-                .withNewStatus().withConditions(new NodeConditionBuilder().withType("Ready").withStatus("True").build())
-                .addToCapacity("cpu", new Quantity("2")).addToCapacity("memory", new Quantity("7577Mi")).addToCapacity("pods", new Quantity("29"))
-                .addToAllocatable("cpu", new Quantity("1930m")).addToAllocatable("memory", new Quantity("6903Mi")).addToAllocatable("pods", new Quantity("29"))
-                .endStatus().build()).create();
+        MockCluster.registerNode(client, i, claim);
     }
 
     private JsonNode nodeClaimJson() {

@@ -14,7 +14,6 @@ import dev.jig.controller.simulate.SimulatedClock;
 import dev.jig.controller.termination.Terminator;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import org.junit.jupiter.api.AfterEach;
@@ -47,11 +46,7 @@ class TerminationIT {
 
     @BeforeEach
     void setUp() {
-        KubeClusterIT.crd(client, "karpenter.sh", "NodePool", "nodepools");
-        KubeClusterIT.crd(client, "karpenter.k8s.aws", "EC2NodeClass", "ec2nodeclasses");
-        KubeClusterIT.crd(client, "karpenter.sh", "NodeClaim", "nodeclaims");
-        cluster = new KubeCluster(client);
-        await(cluster::synced);
+        cluster = MockCluster.start(client);
     }
 
     @AfterEach
@@ -60,9 +55,7 @@ class TerminationIT {
     }
 
     private void pod(String name, String node) {
-        client.pods().inNamespace("default").resource(new PodBuilder().withNewMetadata().withName(name).withNamespace("default").endMetadata()
-                .withNewSpec().withNodeName(node).addNewContainer().withName("pause").withImage("registry.k8s.io/pause:3.10").endContainer()
-                .endSpec().build()).create();
+        MockCluster.pod(client, name, node);
     }
 
     @Test

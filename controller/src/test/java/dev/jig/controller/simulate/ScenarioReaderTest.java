@@ -253,4 +253,45 @@ class ScenarioReaderTest {
         Scenario.Workload w = r.scenario().orElseThrow().deployments().get(0);
         assertThat(dev.jig.controller.manifest.PodManifests.template("default", "urgent-0", w.labels(), w.podSpec()).priority()).isEqualTo(1000);
     }
+
+    @Test
+    void disruptionStepsNameWhatTheScenarioDefinesAndBudgetsAreUnique() {
+        var r = read(HEAD + """
+                  nodeClasses: []
+                  nodePools: []
+                  podDisruptionBudgets:
+                    - {name: web, selector: {app: web}, minAvailable: 1}
+                    - {name: web, selector: {app: web}, minAvailable: 2}
+                  steps:
+                    - interrupt: {kind: SpotInterrupted, nodePool: defualt}
+                    - nodePool:
+                        apiVersion: karpenter.sh/v1
+                        kind: NodePool
+                        metadata: {name: default}
+                        spec:
+                          template:
+                            spec:
+                              nodeClassRef: {group: karpenter.k8s.aws, kind: EC2NodeClass, name: missing}
+                              requirements: []
+                """);
+        assertThat(r.scenario()).isEmpty();
+        assertThat(r.diagnostics()).extracting(d -> d.rule().id() + " " + d.position().line() + " " + d.message()).containsExactlyInAnyOrder(
+                "JIG0703 8 a second PodDisruptionBudget named 'default/web' (the first is at s.yaml:7:14)",
+                "JIG0704 10 no NodePool named 'defualt'",
+                "JIG0704 18 NodePool 'default' names EC2NodeClass 'missing', which the scenario does not define");
+    }
+
+    @Test
+    void anInterruptStepAndAPodDisruptionBudgetAreRead() {
+        var r = read(HEAD + """
+                  deployments: [{name: web, annotations: {karpenter.sh/do-not-disrupt: "true"}}]
+                  podDisruptionBudgets: [{name: web, namespace: shop, selector: {app: web}, minAvailable: 2}]
+                  steps: [{interrupt: {kind: InstanceStopping, nodes: 2, capacityType: spot}}]
+                """);
+        Scenario s = r.scenario().orElseThrow();
+        assertThat(s.steps().get(0)).isEqualTo(new Scenario.Interrupt(dev.jig.controller.cloud.CloudEvent.Kind.STOPPING, 2,
+                java.util.Optional.of("spot"), java.util.Optional.empty(), s.steps().get(0).at()));
+        assertThat(s.podDisruptionBudgets()).containsExactly(new Scenario.Budget("web", "shop", java.util.Map.of("app", "web"), 2));
+        assertThat(s.deployments().get(0).annotations()).containsEntry("karpenter.sh/do-not-disrupt", "true");
+    }
 }

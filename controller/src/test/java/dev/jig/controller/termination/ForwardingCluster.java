@@ -42,6 +42,16 @@ class ForwardingCluster implements Cluster {
     }
 
     @Override
+    public void publish(dev.jig.controller.state.ObjectEvent event) {
+        next.publish(event);
+    }
+
+    @Override
+    public void stampPodEvent(NodeClaim claim, java.time.Instant at) {
+        next.stampPodEvent(claim, at);
+    }
+
+    @Override
     public void update(Node node) {
         next.update(node);
     }

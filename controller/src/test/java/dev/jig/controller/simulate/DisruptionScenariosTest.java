@@ -1,0 +1,91 @@
+package dev.jig.controller.simulate;
+
+import dev.jig.api.ec2.Catalog;
+import dev.jig.controller.testing.Scenarios;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The disruption scenarios of {@code examples/scenarios/}, played as {@code jig-controller simulate} plays them: every
+ * {@code expect} holds, and the timeline shows the decision (or the block) the scenario is about.
+ */
+class DisruptionScenariosTest {
+
+    private static SimulationReport play(String name) throws IOException {
+        Path file = Path.of(System.getProperty("jig.repo.root", ".."), "examples", "scenarios", name);
+        ScenarioReader.Result read = Scenarios.readerWithoutSchema().read(file, Files.readString(file));
+        assertThat(read.diagnostics()).isEmpty();
+        SimulationReport r = Simulation.run(read.scenario().orElseThrow(), Catalog.bundled(), PolicyCompiler.NONE);
+        assertThat(r.checks()).isNotEmpty().allSatisfy(c -> assertThat(c.passed()).as(c.at() + ": expected " + c.expected() + ", got " + c.actual()
+                + "\n" + r.text()).isTrue());
+        return r;
+    }
+
+    private static List<String> disruptions(SimulationReport r, String prefix) {
+        return r.timeline().stream().filter(l -> l.kind().equals("DISRUPTION") && l.message().startsWith(prefix))
+                .map(SimulationReport.Line::message).toList();
+    }
+
+    @Test
+    void aChangedNodePoolTemplateDriftsItsNodeWhichIsReplacedFirst() throws IOException {
+        SimulationReport r = play("drift.yaml");
+        assertThat(r.timeline()).anyMatch(l -> l.kind().equals("APPLIED") && l.subject().equals("NodePool/default"));
+        assertThat(disruptions(r, "decided")).singleElement().asString().startsWith("decided Drifted/drift: replace");
+        assertThat(disruptions(r, "executed")).singleElement().asString().contains("after [");
+    }
+
+    @Test
+    void anExpiredNodeIsDeletedAtOnceAndItsPodsGoOntoANewOne() throws IOException {
+        SimulationReport r = play("expiration.yaml");
+        assertThat(r.timeline()).anyMatch(l -> l.kind().equals("DISRUPTION") && l.message().startsWith("Expired/expiration: delete"));
+        assertThat(r.timeline().stream().filter(l -> l.kind().equals("NODECLAIM_CREATED")).count()).isEqualTo(2);
+    }
+
+    @Test
+    void aZeroBudgetInItsScheduleWindowHoldsConsolidationUntilTheWindowEnds() throws IOException {
+        SimulationReport r = play("budget-schedule.yaml");
+        List<SimulationReport.Line> decided = r.timeline().stream().filter(l -> l.kind().equals("DISRUPTION") && l.message().startsWith("decided")).toList();
+        assertThat(decided).singleElement().satisfies(l -> {
+            assertThat(l.message()).startsWith("decided Empty/emptiness: delete");
+            assertThat(l.at()).as("not before the one-hour window has passed").isGreaterThanOrEqualTo(3600);
+        });
+    }
+
+    @Test
+    void aPodDisruptionBudgetWithNoAllowanceKeepsItsNodeFromConsolidation() throws IOException {
+        SimulationReport r = play("pdb.yaml");
+        assertThat(disruptions(r, "decided")).singleElement().asString().startsWith("decided Empty/emptiness");
+        assertThat(r.nodes()).extracting(SimulationReport.NodeLine::instanceType).containsExactly("m5.large");
+    }
+
+    @Test
+    void doNotDisruptPodsKeepTheirNodeButAnEmptiedNodeStillGoes() throws IOException {
+        SimulationReport r = play("do-not-disrupt.yaml");
+        assertThat(disruptions(r, "decided")).singleElement().asString().startsWith("decided Empty/emptiness");
+    }
+
+    @Test
+    void aSpotInterruptionDeletesTheNodeClaimAndItsPodsLandOnANewSpotNode() throws IOException {
+        SimulationReport r = play("spot-interruption.yaml");
+        assertThat(r.timeline()).anyMatch(l -> l.kind().equals("INTERRUPTION") && l.message().startsWith("SpotInterrupted (simulated) for i-")
+                && l.message().endsWith("deleting the NodeClaim"));
+        assertThat(r.timeline().stream().filter(l -> l.kind().equals("NODECLAIM_CREATED")).count()).isEqualTo(2);
+        assertThat(r.nodes()).allSatisfy(n -> assertThat(n.capacityType()).isEqualTo("spot"));
+    }
+
+    @Test
+    void twelveToOneSettlesOnOneC5LargeThroughEmptinessThenAReplacement() throws IOException {
+        SimulationReport r = play("scale-down.yaml");
+        assertThat(disruptions(r, "decided")).hasSize(2).satisfies(d -> {
+            assertThat(d.get(0)).startsWith("decided Empty/emptiness: delete");
+            assertThat(d.get(1)).startsWith("decided Underutilized/single-node-consolidation: replace").contains("-> [c5.large]");
+        });
+        assertThat(r.totalPerHour()).isEqualTo(0.085, org.assertj.core.data.Offset.offset(1e-9));
+    }
+}
