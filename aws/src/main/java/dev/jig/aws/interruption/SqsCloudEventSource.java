@@ -188,7 +188,8 @@ public final class SqsCloudEventSource implements CloudEventSource {
     /**
      * Keeps every pending message hidden through the coming long poll and the next one
      * ({@code ChangeMessageVisibility} to visibility + wait), so that an event being handled is not
-     * received again under a new handle; lets go of those pending longer than {@link #PENDING_LIMIT}.
+     * received again under a new handle; deletes again those whose every event was acknowledged but
+     * whose delete failed; lets go of those pending longer than {@link #PENDING_LIMIT}.
      * A refused change (the message came visible meanwhile) is left to the redelivery, which
      * {@link #read} recognises by message id.
      */
@@ -199,6 +200,20 @@ public final class SqsCloudEventSource implements CloudEventSource {
             if (p.received.plus(PENDING_LIMIT).isBefore(now)) {
                 LOG.warn("event=interruption_message_let_go queue={} messageId={} unacknowledged={}", settings.queueName(), p.messageId, p.instances);
                 forget(p);
+                continue;
+            }
+            boolean acknowledged;
+            synchronized (p) {
+                acknowledged = p.instances.isEmpty();
+            }
+            if (acknowledged) {
+                // every instance was acknowledged but the delete failed: try it again
+                try {
+                    delete(p.handle);
+                    forget(p);
+                } catch (CloudOperationException e) {
+                    LOG.warn("event=interruption_message_not_deleted queue={} messageId={} error=\"{}\"", settings.queueName(), p.messageId, e.getMessage());
+                }
                 continue;
             }
             try {
@@ -220,8 +235,15 @@ public final class SqsCloudEventSource implements CloudEventSource {
                     // received again under a new handle: the events not yet acknowledged come again
                     known.handle = message.receiptHandle();
                     messageOfHandle.put(message.receiptHandle(), known.messageId);
+                    boolean done;
                     synchronized (known) {
                         found.events().stream().filter(e -> known.instances.contains(e.instanceId())).forEach(events::add);
+                        done = known.instances.isEmpty();
+                    }
+                    if (done) {
+                        // every instance was acknowledged but the delete failed: delete it now
+                        deleteQuietly(message);
+                        forget(known);
                     }
                     continue;
                 }
@@ -244,14 +266,18 @@ public final class SqsCloudEventSource implements CloudEventSource {
                 LOG.debug("event=interruption_message_ignored queue={} messageId={} reason=\"{}\"", settings.queueName(), message.messageId(),
                         ((InterruptionMessage.Ignored) parsed).why());
             }
-            try {
-                delete(message.receiptHandle());
-            } catch (CloudOperationException e) {
-                // it comes again after its visibility timeout and is deleted then
-                LOG.warn("event=interruption_message_not_deleted queue={} messageId={} error=\"{}\"", settings.queueName(), message.messageId(), e.getMessage());
-            }
+            deleteQuietly(message);
         }
         return events;
+    }
+
+    private void deleteQuietly(Message message) {
+        try {
+            delete(message.receiptHandle());
+        } catch (CloudOperationException e) {
+            // it comes again after its visibility timeout and is deleted then
+            LOG.warn("event=interruption_message_not_deleted queue={} messageId={} error=\"{}\"", settings.queueName(), message.messageId(), e.getMessage());
+        }
     }
 
     private void delete(String receiptHandle) {

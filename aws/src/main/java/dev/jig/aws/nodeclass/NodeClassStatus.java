@@ -22,8 +22,8 @@ import java.util.List;
  */
 public final class NodeClassStatus {
 
-    private static final String GPU_COUNT = "karpenter.k8s.aws/instance-gpu-count";
-    private static final String ACCELERATOR_COUNT = "karpenter.k8s.aws/instance-accelerator-count";
+    private static final String GPU_COUNT = WellKnownLabels.INSTANCE_GPU_COUNT;
+    private static final String ACCELERATOR_COUNT = WellKnownLabels.INSTANCE_ACCELERATOR_COUNT;
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 

@@ -6,12 +6,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /** The EventBridge events of {@code src/test/resources/interruption}, shaped as AWS documents them. */
-final class EventBridgeSamples {
+public final class EventBridgeSamples {
 
     private EventBridgeSamples() {
     }
 
-    static String read(String name) {
+    public static String read(String name) {
         try (InputStream in = EventBridgeSamples.class.getResourceAsStream("/interruption/" + name + ".json")) {
             if (in == null) {
                 throw new IllegalArgumentException("no sample " + name);

@@ -179,6 +179,21 @@ class SqsCloudEventSourceIT {
     }
 
     @Test
+    void aDeleteThatFailedWhenTheLastInstanceWasAcknowledgedIsDoneAtTheNextPoll() {
+        SqsCloudEventSource source = aHealthEventForTwoInstances(Duration.ofSeconds(20));
+        List<CloudEvent> events = source.receive();
+        source.acknowledge(events.get(0));
+        sqs.failNext("DeleteMessage", 1, new AwsError(403, "AccessDenied", "not authorized to perform: sqs:DeleteMessage"));
+
+        assertThatThrownBy(() -> source.acknowledge(events.get(1))).isInstanceOf(CloudOperationException.class).hasMessageContaining("AccessDenied");
+        assertThat(sqs.depth(QUEUE)).isEqualTo(1);
+
+        assertThat(source.receive()).isEmpty();
+        assertThat(sqs.depth(QUEUE)).isZero();
+        assertThat(sqs.count("DeleteMessage")).isEqualTo(2);
+    }
+
+    @Test
     void anAcknowledgeForAHandleNoLongerTrackedDeletesNothing() {
         SqsCloudEventSource source = aHealthEventForTwoInstances(Duration.ofSeconds(20));
         List<CloudEvent> events = source.receive();

@@ -6,6 +6,9 @@ import dev.jig.aws.cloud.Ec2Settings;
 import dev.jig.aws.sdk.ServiceClients;
 import dev.jig.aws.sdk.SdkEc2;
 import dev.jig.aws.instanceprofile.IamInstanceProfiles;
+import dev.jig.aws.interruption.BackgroundCloudEventSource;
+import dev.jig.aws.interruption.SqsCloudEventSource;
+import dev.jig.controller.cloud.CloudEventSource;
 import dev.jig.aws.userdata.ClusterInfo;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -15,7 +18,7 @@ import java.util.function.Supplier;
  * {@code run --cloud aws}: the EC2, SSM and IAM clients from the one {@link ServiceClients} factory
  * (default credentials chain, adaptive retries, url-connection HTTP client, optional endpoint) and the
  * provider built on them from the validated {@link CloudOptions}: AMI aliases through SSM, instance
- * profiles for {@code spec.role} through IAM.
+ * profiles for {@code spec.role} through IAM, interruption events from SQS.
  */
 final class AwsComposition {
 
@@ -23,10 +26,27 @@ final class AwsComposition {
     }
 
     static AwsCloud create(CloudOptions o, Supplier<String> kubernetesVersion, Clock clock, MeterRegistry registry) {
-        ServiceClients clients = ServiceClients.withDefaultCredentials(o.region, o.endpoint());
+        ServiceClients clients = clients(o);
         ClusterInfo cluster = new ClusterInfo(o.clusterName, o.clusterEndpoint, o.clusterCaBundle, o.serviceCidr);
         return new AwsCloud(new SdkEc2(clients.ec2(), registry), new Ec2Settings(cluster, o.region), kubernetesVersion,
                 new SsmAmiAliases(clients.ssm(), clock), new IamInstanceProfiles(clients.iam(), o.clusterName, o.region, clock),
                 clock, registry);
+    }
+
+    /**
+     * The interruption feed: {@link SqsCloudEventSource} on {@code --interruption-queue} with Karpenter's
+     * settings (20 s long polls), read on a thread of its own so that the reconcile loop never waits on
+     * a long poll; {@link CloudEventSource#NONE} when no queue is named.
+     */
+    static CloudEventSource events(CloudOptions o, Clock clock, MeterRegistry registry) {
+        if (o.interruptionQueue == null || o.interruptionQueue.isBlank()) {
+            return CloudEventSource.NONE;
+        }
+        return new BackgroundCloudEventSource(new SqsCloudEventSource(clients(o).sqs(), SqsCloudEventSource.Settings.of(o.interruptionQueue),
+                clock, registry), "jig-interruption-queue");
+    }
+
+    private static ServiceClients clients(CloudOptions o) {
+        return ServiceClients.withDefaultCredentials(o.region, o.endpoint());
     }
 }

@@ -181,10 +181,10 @@ final class RunCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    /** {@code --cloud aws}: the EC2 provider, no interruption feed yet, and the provider's own reconcilers. */
+    /** {@code --cloud aws}: the EC2 provider, the SQS interruption feed ({@code --interruption-queue}), and the provider's own reconcilers. */
     private CloudWiring awsWiring(KubernetesClient client, Clock clock, PrometheusMeterRegistry registry) {
         AwsCloud aws = AwsComposition.create(cloudOptions, () -> kubernetesVersion(client), clock, registry);
-        return new CloudWiring(aws.provider(), CloudEventSource.NONE, List.of(aws.launchTemplateCollection(),
+        return new CloudWiring(aws.provider(), AwsComposition.events(cloudOptions, clock, registry), List.of(aws.launchTemplateCollection(),
                 new NodeClassStatusReconciler(client, aws.resolver(), clock, Duration.ofSeconds(30), registry)));
     }
 

@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jig.aws.instanceprofile.InstanceProfileName;
+import dev.jig.aws.interruption.EventBridgeSamples;
+import dev.jig.aws.loopback.Ec2World;
+import dev.jig.aws.loopback.LoopbackClients;
 import dev.jig.aws.loopback.LoopbackFixture;
 import dev.jig.aws.loopback.LoopbackIam;
+import dev.jig.aws.loopback.LoopbackSqs;
 import dev.jig.aws.loopback.LoopbackSsm;
 import dev.jig.controller.kube.KubeCluster;
 import dev.jig.controller.kube.KubeClusterIT;
@@ -31,8 +35,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * The shaded {@code jig-controller.jar} as a user runs it: it logs JSON lines through logback (no
@@ -131,6 +137,43 @@ class ControllerJarIT {
             assertThat(iam.profile(profile).roles()).containsExactly("demo-node-role");
             assertThat(iam.profile(profile).tags()).containsEntry("kubernetes.io/cluster/demo", "owned");
             assertThat(ssm.calls()).contains("GetParameter");
+            assertThat(r.stderr).doesNotContain("\tat ");
+        }
+    }
+
+    @Test
+    void onAwsASpotInterruptionFromTheQueueDeletesTheNodeClaimAndTerminatesItsInstance(@TempDir Path dir) throws Exception {
+        try (LoopbackFixture ec2 = new LoopbackFixture(); LoopbackSqs sqs = new LoopbackSqs().createQueue("demo-interruption");
+             SqsClient sender = LoopbackClients.at(sqs).sqs()) {
+            String ca = aPendingPodForAnEc2NodeClass("default", """
+                    {"instanceProfile": "demo-nodes", "amiSelectorTerms": [{"id": "ami-0amd64"}],
+                     "subnetSelectorTerms": [{"tags": {"karpenter.sh/discovery": "demo"}}],
+                     "securityGroupSelectorTerms": [{"tags": {"karpenter.sh/discovery": "demo"}}]}""");
+            Path kubeconfig = kubeconfig(dir, client.getMasterUrl().toString());
+            String url = sender.getQueueUrl(q -> q.queueName("demo-interruption")).queueUrl();
+            AtomicReference<String> interrupted = new AtomicReference<>();
+            Result r = run(List.of("run", "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--identity", "it", "--cloud", "aws",
+                            "--cluster-name", "demo", "--region", "us-east-1", "--cluster-endpoint", "https://api.demo.example",
+                            "--cluster-ca-bundle", ca, "--service-cidr", "10.100.0.0/16", "--interruption-queue", "demo-interruption"),
+                    Map.of("AWS_ACCESS_KEY_ID", "AKIDTEST", "AWS_SECRET_ACCESS_KEY", "secret", "AWS_ENDPOINT_URL_EC2", ec2.loopback.uri().toString(),
+                            "AWS_ENDPOINT_URL_SQS", sqs.endpoint().toString()),
+                    Duration.ofSeconds(120), base -> {
+                        if (interrupted.get() == null) {
+                            assertThat(ec2.world.running()).as("a running instance").hasSize(1);
+                            assertThat(client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).list().getItems()).as("its NodeClaim").hasSize(1);
+                            String instance = ec2.world.running().get(0).id();
+                            // EventBridge's spot interruption warning, as AWS documents it, for the launched instance
+                            sender.sendMessage(m -> m.queueUrl(url).messageBody(EventBridgeSamples.read("spot-interruption")
+                                    .replace("i-1234567890abcdef0", instance).replace("us-east-2", "us-east-1")));
+                            interrupted.set(instance);
+                        }
+                        assertThat(ec2.loopback.calls()).as("EC2 calls").contains("TerminateInstances");
+                        assertThat(ec2.world.running()).as("running instances").isEmpty();
+                        assertThat(client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).list().getItems()).as("NodeClaims").isEmpty();
+                        assertThat(sqs.depth("demo-interruption")).as("the message is deleted once acknowledged").isZero();
+                    });
+            assertThat(ec2.world.instances()).extracting(Ec2World.LaunchedInstance::id).contains(interrupted.get());
+            assertThat(sqs.calls()).contains("ReceiveMessage", "DeleteMessage");
             assertThat(r.stderr).doesNotContain("\tat ");
         }
     }
