@@ -10,6 +10,7 @@ import dev.jig.aws.loopback.LoopbackFixture;
 import dev.jig.aws.loopback.LoopbackSsm;
 import dev.jig.aws.loopback.TestNodeClasses;
 import dev.jig.controller.cloud.Instance;
+import dev.jig.controller.cloud.InsufficientCapacityException;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -72,7 +73,7 @@ class AmiVariantLaunchIT {
         Ec2Provider onlyStandard = new Ec2Provider(f, fresh);
 
         assertThatThrownBy(() -> onlyStandard.provider.create(Ec2CloudProviderContractIT.claim("gpu", "on-demand", "g5.xlarge"),
-                TestNodeClasses.defaultClass())).isInstanceOf(RuntimeException.class);
+                TestNodeClasses.defaultClass())).isInstanceOf(InsufficientCapacityException.class);
         assertThat(f.world.running()).isEmpty();
         assertThat(f.world.fleetRequests()).isEmpty();
     }
