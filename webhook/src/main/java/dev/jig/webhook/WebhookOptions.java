@@ -22,6 +22,13 @@ import picocli.CommandLine.Option;
  */
 public final class WebhookOptions {
 
+    /**
+     * The self-managed Secret unless {@code --tls-secret} names another: not {@code jig-webhook-tls},
+     * the Secret cert-manager writes in the files mode, so a switch between modes never finds the
+     * other mode's Secret under its name.
+     */
+    public static final String DEFAULT_TLS_SECRET = "jig-webhook-self-managed-tls";
+
     @Option(names = "--config", defaultValue = "${env:JIG_WEBHOOK_CONFIG}",
             description = "JSON configuration file, below flags and environment (see WebhookConfig)")
     Path config;
@@ -49,8 +56,9 @@ public final class WebhookOptions {
                     + " certificate, keep them in --tls-secret, patch the caBundle of --webhook-configurations, renew before expiry")
     String tlsMode;
 
-    @Option(names = "--tls-secret", defaultValue = "${env:JIG_WEBHOOK_TLS_SECRET:-jig-webhook-tls}",
-            description = "self-managed: the Secret in --namespace holding the CA and serving certificate (default jig-webhook-tls)")
+    @Option(names = "--tls-secret", defaultValue = "${env:JIG_WEBHOOK_TLS_SECRET:-" + DEFAULT_TLS_SECRET + "}",
+            description = "self-managed: the Secret in --namespace holding the CA and serving certificate, never cert-manager's"
+                    + " (default " + DEFAULT_TLS_SECRET + ")")
     String tlsSecret;
 
     @Option(names = "--tls-service", defaultValue = "${env:JIG_WEBHOOK_TLS_SERVICE:-jig-webhook}",

@@ -87,7 +87,8 @@ class WebhookOptionsTest {
         SelfManagedCertificates.Settings s = parse("--tls-mode", "self-managed", "--tls-service", "jig-webhook-svc",
                 "--webhook-configurations", "jig-validate,jig-mutate").selfManaged(n -> n.equals("POD_NAMESPACE") ? "jig-system" : null).orElseThrow();
         assertThat(s.namespace()).isEqualTo("jig-system");
-        assertThat(s.secret()).isEqualTo("jig-webhook-tls");
+        assertThat(s.secret()).as("never cert-manager's Secret (deploy/cert-manager.yaml writes jig-webhook-tls)")
+                .isEqualTo("jig-webhook-self-managed-tls").isNotEqualTo("jig-webhook-tls");
         assertThat(s.configurations()).containsExactly("jig-validate", "jig-mutate");
         assertThat(s.dnsNames()).containsExactly("jig-webhook-svc", "jig-webhook-svc.jig-system", "jig-webhook-svc.jig-system.svc",
                 "jig-webhook-svc.jig-system.svc.cluster.local");
