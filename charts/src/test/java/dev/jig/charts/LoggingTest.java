@@ -50,9 +50,9 @@ class LoggingTest {
         JoranConfigurator configurator = new JoranConfigurator();
         configurator.setContext(context);
         configurator.doConfigure(JigChart.ROOT.resolve(logbackXml).toFile());
-        // the one expected warning: the appender of the format not chosen is declared but not referenced
-        assertThat(context.getStatusManager().getCopyOfStatusList()).as("logback configured without errors or other warnings")
-                .noneMatch(s -> s.getLevel() >= Status.ERROR || (s.getLevel() == Status.WARN && !s.getMessage().endsWith("not referenced. Skipping further processing.")));
+        // a warning would make logback print its status on stdout, which is simulate's report
+        assertThat(context.getStatusManager().getCopyOfStatusList()).as("logback configured without errors or warnings")
+                .noneMatch(s -> s.getLevel() >= Status.WARN);
         return context;
     }
 
@@ -67,8 +67,7 @@ class LoggingTest {
         LoggerContext context = configure("defaults", config, mount);
         var root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         assertThat(root.getLevel()).isEqualTo(Level.INFO);
-        assertThat(((ConsoleAppender<?>) root.getAppender("json")).getEncoder()).isInstanceOf(JsonEncoder.class);
-        assertThat(root.getAppender("text")).isNull();
+        assertThat(((ConsoleAppender<?>) root.getAppender("OUT")).getEncoder()).isInstanceOf(JsonEncoder.class);
         assertThat(context.getLogger("io.fabric8").getLevel()).isEqualTo(Level.WARN);
         context.stop();
     }
@@ -78,8 +77,7 @@ class LoggingTest {
     void levelsPerLoggerAndPlainTextComeFromTheValues(String config, @TempDir Path mount) throws Exception {
         LoggerContext context = configure("servicemonitor", config, mount);
         var root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-        assertThat(((ConsoleAppender<?>) root.getAppender("text")).getEncoder()).isInstanceOf(PatternLayoutEncoder.class);
-        assertThat(root.getAppender("json")).isNull();
+        assertThat(((ConsoleAppender<?>) root.getAppender("OUT")).getEncoder()).isInstanceOf(PatternLayoutEncoder.class);
         assertThat(context.getLogger("dev.jig.controller.provisioning").getLevel()).isEqualTo(Level.DEBUG);
         assertThat(context.getLogger("io.fabric8").getLevel()).as("the values win over the built-in levels").isEqualTo(Level.INFO);
         assertThat(context.getLogger("org.eclipse.jetty").getLevel()).as("what the values leave alone keeps its built-in level").isEqualTo(Level.WARN);
@@ -95,7 +93,7 @@ class LoggingTest {
         configurator.setContext(context);
         configurator.doConfigure(JigChart.ROOT.resolve(config).toFile());
         assertThat(context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getLevel()).isEqualTo(Level.INFO);
-        assertThat(context.getStatusManager().getCopyOfStatusList()).noneMatch(s -> s.getLevel() >= Status.ERROR);
+        assertThat(context.getStatusManager().getCopyOfStatusList()).noneMatch(s -> s.getLevel() >= Status.WARN);
         assertThat(CONFIGS).contains(config);
         context.stop();
     }
