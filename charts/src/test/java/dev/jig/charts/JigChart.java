@@ -53,6 +53,15 @@ final class JigChart {
         return t.call();
     }
 
+    /**
+     * {@code helm install --dry-run=client} with the combination's values: what Helm shows after an
+     * install, NOTES.txt included (which {@code helm template} does not render).
+     */
+    static String installOutput(Path valuesFile) {
+        return new Helm(CHART).install().withName("jig").withNamespace(NAMESPACE).withKubeVersion(KUBE_VERSION).clientOnly().dryRun()
+                .withValuesFile(valuesFile).call().getOutput();
+    }
+
     /** Renders values given inline as YAML (for one-off cases such as a typo). */
     static String templateInline(String valuesYaml) {
         Path file = write(valuesYaml);

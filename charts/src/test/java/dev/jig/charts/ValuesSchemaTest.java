@@ -24,6 +24,7 @@ class ValuesSchemaTest {
             "webhook: {breakGlass: [platform-emergency]}         | breakGlass",
             "webhook: {timeoutSeconds: {pods: 31}}               | pods",
             "controller: {serviceAccount: {roleArn: my-role}}    | roleArn",
+            "controller: {syncTimeout: 5m}                       | syncTimeout",
     })
     void aTypoOrAWrongValueIsRefusedByTheSchema(String values, String named) {
         assertThatThrownBy(() -> JigChart.templateInline(values)).hasMessageContaining("values don't meet the specifications of the schema")
