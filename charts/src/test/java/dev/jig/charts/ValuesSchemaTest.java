@@ -25,6 +25,7 @@ class ValuesSchemaTest {
             "webhook: {timeoutSeconds: {pods: 31}}               | pods",
             "controller: {serviceAccount: {roleArn: my-role}}    | roleArn",
             "controller: {syncTimeout: 5m}                       | syncTimeout",
+            "webhook: {tolerations: [{key: a, efect: NoSchedule}]} | efect",
     })
     void aTypoOrAWrongValueIsRefusedByTheSchema(String values, String named) {
         assertThatThrownBy(() -> JigChart.templateInline(values)).hasMessageContaining("values don't meet the specifications of the schema")

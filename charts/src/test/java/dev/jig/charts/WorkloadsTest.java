@@ -122,6 +122,18 @@ class WorkloadsTest {
     }
 
     @Test
+    void tolerationsAndNodeSelectorsReachThePods() {
+        PodSpec pod = StrictObjects.one(Rendered.objects("aws"), Deployment.class, "jig-webhook").getSpec().getTemplate().getSpec();
+        assertThat(pod.getNodeSelector()).containsEntry("node-role/system", "true");
+        assertThat(pod.getTolerations()).singleElement().satisfies(t -> {
+            assertThat(t.getKey()).isEqualTo("dedicated");
+            assertThat(t.getEffect()).isEqualTo("NoSchedule");
+        });
+        assertThat(StrictObjects.one(Rendered.objects("defaults"), Deployment.class, "jig-webhook").getSpec().getTemplate().getSpec().getTolerations())
+                .isNullOrEmpty();
+    }
+
+    @Test
     void theServiceMonitorScrapesTheMetricsServicesPort() {
         List<Object> objects = Rendered.objects("servicemonitor");
         ExtensionKinds.ServiceMonitor monitor = StrictObjects.all(objects, ExtensionKinds.ServiceMonitor.class).get(0);
