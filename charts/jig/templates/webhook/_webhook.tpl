@@ -27,12 +27,3 @@ namespaceSelector:
         - {{ . }}
         {{- end }}
 {{- end -}}
-
-{{/* The cert-manager CA injector annotation, in cert-manager mode. */}}
-{{- define "jig.webhook.caInjection" -}}
-{{- if eq .Values.certificates.mode "cert-manager" }}
-annotations:
-  # cert-manager's CA injector writes the CA of this Certificate into every caBundle.
-  cert-manager.io/inject-ca-from: {{ .Release.Namespace }}/{{ include "jig.webhook.name" . }}
-{{- end }}
-{{- end -}}
