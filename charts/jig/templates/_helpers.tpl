@@ -15,7 +15,8 @@ webhook configurations are cluster-scoped, so there is one Jig per cluster.
 */}}
 {{- define "jig.webhook.name" -}}jig-webhook{{- end -}}
 {{- define "jig.controller.name" -}}jig-controller{{- end -}}
-{{- define "jig.webhook.tlsSecret" -}}jig-webhook-tls{{- end -}}
+{{- /* cert-manager's Certificate Secret, or the webhook's own in self-managed mode (never the same: the webhook does not write a Secret it does not own) */ -}}
+{{- define "jig.webhook.tlsSecret" -}}{{ if eq .Values.certificates.mode "self-managed" }}jig-webhook-self-managed-tls{{ else }}jig-webhook-tls{{ end }}{{- end -}}
 {{- define "jig.webhook.host" -}}{{ include "jig.webhook.name" . }}.{{ .Release.Namespace }}.svc{{- end -}}
 
 {{- define "jig.image" -}}

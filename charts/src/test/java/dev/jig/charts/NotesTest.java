@@ -25,7 +25,7 @@ class NotesTest {
         boolean selfManaged = combination.equals("self-managed") || combination.equals("aws");
         assertThat(notes.contains("rollout status deployment/jig-webhook")).isEqualTo(webhook);
         assertThat(notes.contains("get certificate jig-webhook")).isEqualTo(webhook && !selfManaged);
-        assertThat(notes.contains("get secret jig-webhook-tls")).isEqualTo(webhook && selfManaged);
+        assertThat(notes.contains("get secret jig-webhook-self-managed-tls")).isEqualTo(webhook && selfManaged);
         assertThat(notes.contains("get lease jig-controller")).isEqualTo(controller);
         assertThat(notes.contains("Cloud: aws")).isEqualTo(combination.equals("aws"));
     }

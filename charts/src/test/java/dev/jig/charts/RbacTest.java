@@ -88,7 +88,7 @@ class RbacTest {
                 assertThat(b.getSubjects()).singleElement().satisfies(s -> assertThat(s.getName()).isEqualTo(b.getRoleRef().getName()));
             }
             for (RoleBinding b : StrictObjects.all(objects, RoleBinding.class)) {
-                assertThat(b.getSubjects()).singleElement().satisfies(s -> assertThat(s.getName()).isEqualTo(b.getRoleRef().getName()));
+                assertThat(b.getSubjects()).singleElement().satisfies(s -> assertThat(b.getRoleRef().getName()).isIn(s.getName(), s.getName() + "-events"));
             }
         }
     }
@@ -105,10 +105,19 @@ class RbacTest {
                 Map.entry("karpenter.sh/nodepools", List.of("list", "watch")),
                 Map.entry("karpenter.k8s.aws/ec2nodeclasses", List.of("list", "watch")),
                 Map.entry("karpenter.sh/nodeclaims", List.of("get", "list", "watch", "create", "update", "patch", "delete")),
-                Map.entry("karpenter.sh/nodeclaims/status", List.of("update")),
+                Map.entry("karpenter.sh/nodeclaims/status", List.of("update", "patch")),
                 Map.entry("/configmaps[jig-tenancy]", List.of("list", "watch")),
                 Map.entry("coordination.k8s.io/leases[jig-controller]", List.of("get", "update")),
                 Map.entry("coordination.k8s.io/leases", List.of("create")))));
+        Role events = StrictObjects.one(objects, Role.class, "jig-controller-events");
+        assertThat(events.getMetadata().getNamespace()).isEqualTo("default");
+        assertThat(table(events.getRules())).isEqualTo(Map.of("/events", List.of("create")));
+    }
+
+    @Test
+    void onlyTheAwsCloudWritesNodeClassStatus() {
+        assertThat(table(rules(Rendered.objects("aws"), "jig-controller"))).containsEntry("karpenter.k8s.aws/ec2nodeclasses/status", List.of("update"));
+        assertThat(table(rules(Rendered.objects("controller-only"), "jig-controller"))).doesNotContainKey("karpenter.k8s.aws/ec2nodeclasses/status");
     }
 
     @Test
@@ -122,7 +131,7 @@ class RbacTest {
     @Test
     void selfManagedCertificatesAddTheirSecretAndTheTwoConfigurationsByName() {
         Map<String, List<String>> table = table(rules(Rendered.objects("self-managed"), "jig-webhook"));
-        assertThat(table).containsEntry("/secrets[jig-webhook-tls]", List.of("get", "update"))
+        assertThat(table).containsEntry("/secrets[jig-webhook-self-managed-tls]", List.of("get", "update"))
                 .containsEntry("/secrets", List.of("create"))
                 .containsEntry("admissionregistration.k8s.io/validatingwebhookconfigurations[jig-webhook]", List.of("get", "patch"))
                 .containsEntry("admissionregistration.k8s.io/mutatingwebhookconfigurations[jig-webhook]", List.of("get", "patch"));

@@ -205,8 +205,8 @@ class WebhookConfigurationsTest {
         List<Object> objects = Rendered.objects(combination);
         Container c = webhookContainer(objects);
         assertThat(arg(c, "--tls-mode")).contains("self-managed");
-        assertThat(arg(c, "--tls-secret")).contains("jig-webhook-tls");
-        assertThat(arg(c, "--tls-service")).contains("jig-webhook.jig-system.svc");
+        assertThat(arg(c, "--tls-secret")).contains("jig-webhook-self-managed-tls");
+        assertThat(arg(c, "--tls-service")).contains("jig-webhook");
         String validating = StrictObjects.one(objects, ValidatingWebhookConfiguration.class, "jig-webhook").getMetadata().getName();
         String mutating = StrictObjects.one(objects, MutatingWebhookConfiguration.class, "jig-webhook").getMetadata().getName();
         assertThat(arg(c, "--webhook-configurations")).contains(validating + "," + mutating);

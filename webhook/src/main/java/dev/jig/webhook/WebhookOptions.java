@@ -139,6 +139,11 @@ public final class WebhookOptions {
         if (blank(tlsSecret) || blank(tlsService) || configurations.isEmpty()) {
             throw new IllegalArgumentException("--tls-mode self-managed needs --tls-secret, --tls-service and --webhook-configurations");
         }
+        if (!tlsService.matches("[a-z]([-a-z0-9]{0,61}[a-z0-9])?")) {
+            throw new IllegalArgumentException("--tls-service '" + tlsService + "' is not a Service name: give the name alone (such as"
+                    + " jig-webhook); the certificate names <name>, <name>.<namespace>, <name>.<namespace>.svc and"
+                    + " <name>.<namespace>.svc.cluster.local");
+        }
         return Optional.of(new SelfManagedCertificates.Settings(ns, tlsSecret, tlsService, configurations, RenewalPolicy.defaults()));
     }
 

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -104,5 +105,10 @@ class WebhookOptionsTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown --tls-mode 'cert-manager'");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("--tls-mode", "self-managed", "--webhook-configurations", " ")
                 .selfManaged(n -> "ns")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--webhook-configurations");
+        // a DNS name instead of the Service's name would give certificates for jig-webhook.ns.svc.ns.svc
+        for (String notAName : List.of("jig-webhook.jig-system.svc", "Jig-Webhook", "-jig", "jig_webhook")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("--tls-mode", "self-managed", "--tls-service", notAName)
+                    .selfManaged(n -> "ns")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not a Service name");
+        }
     }
 }
