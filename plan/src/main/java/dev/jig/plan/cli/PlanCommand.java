@@ -94,8 +94,13 @@ public final class PlanCommand implements Callable<Integer> {
             description = "The zones nodes may launch in (default: ${DEFAULT-VALUE}).")
     List<String> zones;
 
+    @Option(names = "--timings", description = "Print the time of each stage to stderr.")
+    boolean timings;
+
     @Spec
     CommandLine.Model.CommandSpec spec;
+
+    private long mark = System.nanoTime();
 
     private final ScenarioSchema scenarioSchema;
     private final Function<JsonNode, String> html;
@@ -119,6 +124,7 @@ public final class PlanCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         PrintWriter err = spec.commandLine().getErr();
+        mark = System.nanoTime();
         Catalog catalog = Catalog.bundled();
         Workload workload;
         try {
@@ -129,21 +135,28 @@ public final class PlanCommand implements Callable<Integer> {
             err.flush();
             return ExitCode.USAGE;
         }
+        stage("workload", err);
         PolicyInput input = PolicyInput.of(directory);
         SourceTree baseTree = input.tree(base);
         SourceTree headTree = input.tree(head);
         PolicyInput.Run before = input.compile(baseTree);
+        stage("compile base", err);
         PolicyInput.Run after = input.compile(headTree);
+        stage("compile head", err);
         if (failed("base " + base, before, err) | failed("head " + (head == null ? "(work tree)" : head), after, err)) return ExitCode.FINDINGS;
         Revision b = revision(base, baseTree.revision(), before);
         Revision h = revision(head == null ? Revision.WORKTREE : head, headTree.revision(), after);
         InstanceTypeResolver types = new InstanceTypeResolver(catalog, zones, true);
-        SidePlan basePlan = SidePlan.run(b, workload, types);
-        SidePlan headPlan = SidePlan.run(h, workload, types);
+        SidePlan.Solutions solutions = new SidePlan.Solutions();
+        SidePlan basePlan = SidePlan.run(b, workload, types, solutions);
+        stage("schedule base", err);
+        SidePlan headPlan = SidePlan.run(h, workload, types, solutions);
+        stage("schedule head", err);
         String key = after.result().policies().map(s -> s.platform().tenancyKey()).orElse(WellKnownLabels.JIG_TENANT);
         ManifestDiff.Result diff = new ManifestDiff(key).compare(b.manifests(), h.manifests());
         ObjectNode report = PlanReport.build(directory.normalize().toString().replace('\\', '/'), basePlan, headPlan, workload, diff, catalog, gate);
         String text = renderer.apply(report);
+        stage("diff+report", err);
         if (out == null) {
             spec.commandLine().getOut().print(text);
             spec.commandLine().getOut().flush();
@@ -156,6 +169,13 @@ public final class PlanCommand implements Callable<Integer> {
             return ExitCode.FINDINGS;
         }
         return ExitCode.OK;
+    }
+
+    /** With {@code --timings}, the time since the last stage ended, as {@code jig compile --timings} prints its stages. */
+    private void stage(String name, PrintWriter err) {
+        long now = System.nanoTime();
+        if (timings) err.printf("jig plan: %-14s %6d ms%n", name, (now - mark) / 1_000_000);
+        mark = now;
     }
 
     private Function<JsonNode, String> renderer() {

@@ -37,11 +37,25 @@ public final class PlanReport {
     private final SidePlan base;
     private final SidePlan head;
     private final Workload workload;
+    private final Map<Optional<String>, Totals> baseTotals;
+    private final Map<Optional<String>, Totals> headTotals;
+    private final Map<String, List<SidePlan.PlannedNode>> baseNodes;
+    private final Map<String, List<SidePlan.PlannedNode>> headNodes;
 
     private PlanReport(SidePlan base, SidePlan head, Workload workload) {
         this.base = base;
         this.head = head;
         this.workload = workload;
+        this.baseTotals = byTenant(base);
+        this.headTotals = byTenant(head);
+        this.baseNodes = byPool(base);
+        this.headNodes = byPool(head);
+    }
+
+    private static Map<String, List<SidePlan.PlannedNode>> byPool(SidePlan side) {
+        Map<String, List<SidePlan.PlannedNode>> out = new HashMap<>();
+        for (SidePlan.PlannedNode n : side.nodes()) out.computeIfAbsent(n.pool(), k -> new ArrayList<>()).add(n);
+        return out;
     }
 
     /** The report document; {@code gate} is evaluated on it. */
@@ -118,21 +132,47 @@ public final class PlanReport {
 
     /** Totals of one side over the pools and pods whose tenant passes {@code tenant}. */
     private ObjectNode totals(SidePlan side, java.util.function.Predicate<String> tenant) {
-        int nodes = 0;
-        int placed = 0;
-        double perHour = 0;
-        boolean estimated = false;
+        Totals sum = new Totals();
+        for (var e : (side == base ? baseTotals : headTotals).entrySet()) if (tenant.test(e.getKey().orElse(null))) sum.add(e.getValue());
+        return sum.json();
+    }
+
+    /** Nodes, money and pods of one side per tenant (empty: no tenant), in one pass over the side. */
+    private static Map<Optional<String>, Totals> byTenant(SidePlan side) {
+        Map<Optional<String>, Totals> out = new HashMap<>();
         for (SidePlan.PlannedNode n : side.nodes()) {
-            if (!tenant.test(side.revision().tenantOfPool(n.pool()))) continue;
-            nodes++;
-            placed += n.pods();
-            perHour += n.perHour();
-            estimated |= n.estimated();
+            Totals t = out.computeIfAbsent(Optional.ofNullable(side.revision().tenantOfPool(n.pool())), k -> new Totals());
+            t.nodes++;
+            t.placed += n.pods();
+            t.perHour += n.perHour();
+            t.estimated |= n.estimated();
         }
-        int unschedulable = 0;
-        for (Unschedulable u : side.unschedulable().values()) if (tenant.test(tenantOf(side, u.pod()))) unschedulable++;
-        return F.objectNode().put("nodes", nodes).put("perHour", money(perHour)).put("estimated", estimated).put("podsPlaced", placed)
-                .put("podsUnschedulable", unschedulable);
+        for (Unschedulable u : side.unschedulable().values()) {
+            out.computeIfAbsent(Optional.ofNullable(tenantOf(side, u.pod())), k -> new Totals()).unschedulable++;
+        }
+        return out;
+    }
+
+    /** A running sum of {@code totals}. */
+    private static final class Totals {
+        int nodes;
+        int placed;
+        int unschedulable;
+        double perHour;
+        boolean estimated;
+
+        void add(Totals o) {
+            nodes += o.nodes;
+            placed += o.placed;
+            unschedulable += o.unschedulable;
+            perHour += o.perHour;
+            estimated |= o.estimated;
+        }
+
+        ObjectNode json() {
+            return F.objectNode().put("nodes", nodes).put("perHour", money(perHour)).put("estimated", estimated).put("podsPlaced", placed)
+                    .put("podsUnschedulable", unschedulable);
+        }
     }
 
     private static ObjectNode delta(JsonNode b, JsonNode h) {
@@ -188,13 +228,15 @@ public final class PlanReport {
         return side.revision().tenancy().map(t -> t.tenants().get(tenant));
     }
 
-    private static ArrayNode quota(SidePlan side, String tenant) {
+    private ArrayNode quota(SidePlan side, String tenant) {
         ArrayNode out = F.arrayNode();
         if (tenant == null) return out;
         Optional<Tenancy.TenantEntry> entry = entry(side, tenant);
         if (entry.isEmpty()) return out;
         ResourceList used = ResourceList.ZERO;
-        for (SidePlan.PlannedNode n : side.nodes()) if (tenant.equals(side.revision().tenantOfPool(n.pool()))) used = used.plus(n.capacity());
+        for (String pool : entry.get().nodePools()) {
+            for (SidePlan.PlannedNode n : (side == base ? baseNodes : headNodes).getOrDefault(pool, List.of())) used = used.plus(n.capacity());
+        }
         return Headroom.ofQuota(out, entry.get().quota(), used);
     }
 
@@ -209,8 +251,8 @@ public final class PlanReport {
             String tenant = headPools.containsKey(name) ? head.revision().tenantOfPool(name) : base.revision().tenantOfPool(name);
             if (tenant == null) p.putNull("tenant");
             else p.put("tenant", tenant);
-            p.set("base", basePools.containsKey(name) ? poolSide(base, basePools.get(name)) : F.nullNode());
-            p.set("head", headPools.containsKey(name) ? poolSide(head, headPools.get(name)) : F.nullNode());
+            p.set("base", basePools.containsKey(name) ? poolSide(baseNodes, basePools.get(name)) : F.nullNode());
+            p.set("head", headPools.containsKey(name) ? poolSide(headNodes, headPools.get(name)) : F.nullNode());
         }
         return out;
     }
@@ -221,7 +263,7 @@ public final class PlanReport {
         return out;
     }
 
-    private static ObjectNode poolSide(SidePlan side, NodePool pool) {
+    private static ObjectNode poolSide(Map<String, List<SidePlan.PlannedNode>> nodesByPool, NodePool pool) {
         record Key(String type, String capacityType) {
         }
         Map<Key, double[]> byType = new TreeMap<>(Comparator.comparing(Key::type).thenComparing(Key::capacityType));
@@ -231,8 +273,7 @@ public final class PlanReport {
         double perHour = 0;
         boolean estimated = false;
         ResourceList used = ResourceList.ZERO;
-        for (SidePlan.PlannedNode n : side.nodes()) {
-            if (!n.pool().equals(pool.name())) continue;
+        for (SidePlan.PlannedNode n : nodesByPool.getOrDefault(pool.name(), List.of())) {
             nodes++;
             pods += n.pods();
             perHour += n.perHour();

@@ -6,6 +6,7 @@ import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.manifest.KarpenterManifests;
 import dev.jig.controller.model.NodePool;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,9 +19,12 @@ import java.util.Optional;
  * @param ref the revision as given ({@code WORKTREE} for the files on disk)
  * @param commit the full commit id; empty for the work tree
  * @param manifests the compiled objects, for the diff
+ * @param poolTenants NodePool → tenant, by the tenancy document (pools of no tenant absent)
+ * @param namespaceTenants namespace → tenant, by the tenancy document
  */
 public record Revision(String ref, Optional<String> commit, List<JsonNode> manifests, List<NodePool> pools,
-                       Map<String, NodeClass> nodeClasses, Optional<Tenancy> tenancy) {
+                       Map<String, NodeClass> nodeClasses, Optional<Tenancy> tenancy, Map<String, String> poolTenants,
+                       Map<String, String> namespaceTenants) {
 
     /** How the work tree is named in reports. */
     public static final String WORKTREE = "WORKTREE";
@@ -29,6 +33,8 @@ public record Revision(String ref, Optional<String> commit, List<JsonNode> manif
         manifests = List.copyOf(manifests);
         pools = List.copyOf(pools);
         nodeClasses = Map.copyOf(nodeClasses);
+        poolTenants = Map.copyOf(poolTenants);
+        namespaceTenants = Map.copyOf(namespaceTenants);
     }
 
     /** Reads the compiled objects of one revision. */
@@ -51,16 +57,22 @@ public record Revision(String ref, Optional<String> commit, List<JsonNode> manif
                 default -> { }
             }
         }
-        return new Revision(ref, commit, manifests, pools, classes, Optional.ofNullable(tenancy));
+        Map<String, String> poolTenants = new HashMap<>();
+        Map<String, String> namespaceTenants = new HashMap<>();
+        if (tenancy != null) {
+            for (NodePool p : pools) tenancy.tenantOfNodePool(p.name()).ifPresent(e -> poolTenants.put(p.name(), e.name()));
+            for (Tenancy.TenantEntry t : tenancy.tenants().values()) for (String ns : t.namespaces()) namespaceTenants.put(ns, t.name());
+        }
+        return new Revision(ref, commit, manifests, pools, classes, Optional.ofNullable(tenancy), poolTenants, namespaceTenants);
     }
 
     /** The tenant a NodePool belongs to, by the tenancy document; null for a pool of no tenant. */
     public String tenantOfPool(String pool) {
-        return tenancy.flatMap(t -> t.tenantOfNodePool(pool)).map(Tenancy.TenantEntry::name).orElse(null);
+        return poolTenants.get(pool);
     }
 
     /** The tenant of a namespace; null for a namespace of no tenant. */
     public String tenantOfNamespace(String namespace) {
-        return tenancy.flatMap(t -> t.tenantOfNamespace(namespace)).map(Tenancy.TenantEntry::name).orElse(null);
+        return namespaceTenants.get(namespace);
     }
 }

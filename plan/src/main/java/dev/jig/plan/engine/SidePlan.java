@@ -1,6 +1,7 @@
 package dev.jig.plan.engine;
 
 import dev.jig.api.ec2.NodeClass;
+import dev.jig.api.tenancy.Tenancy;
 import dev.jig.api.karpenter.ResourceList;
 import dev.jig.controller.cloud.Offering;
 import dev.jig.controller.cloud.ResolvedInstanceType;
@@ -18,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The workload scheduled from scratch against one revision by the controller's scheduling core
@@ -43,29 +45,73 @@ public record SidePlan(Revision revision, List<PlannedNode> nodes, Map<String, S
         unschedulable = Map.copyOf(unschedulable);
     }
 
-    /** Schedules {@code workload} against {@code revision}. */
-    public static SidePlan run(Revision revision, Workload workload, InstanceTypeResolver types) {
-        List<SchedulingInput.Pool> pools = new ArrayList<>();
+    /**
+     * Schedules {@code workload} against {@code revision}, one tenant at a time: after steering, a tenant's pods
+     * select its own nodes and a pod of no tenant selects nodes of no tenant, and quotas and limits are per
+     * tenant and pool, so the tenants' problems are independent and solving them apart gives what one batch would,
+     * with refusals from the pools that could have taken the pod. Without a tenancy, one problem.
+     */
+    public static SidePlan run(Revision revision, Workload workload, InstanceTypeResolver resolver) {
+        return run(revision, workload, resolver, new Solutions());
+    }
+
+    /**
+     * Solutions shared by the two sides of a plan: a tenant whose pools, tenancy entry and steered pods are equal on
+     * both sides has the same problem, and the scheduler, being deterministic, the same answer, so it is solved once.
+     * A pull request touches a few tenants; the others cost nothing on the second side.
+     */
+    public static final class Solutions {
+        private final Map<Object, SchedulingResult> results = new java.util.concurrent.ConcurrentHashMap<>();
+    }
+
+    /** The identity of one tenant's problem: everything {@link Scheduler#solve} reads for it. */
+    private record Problem(List<SchedulingInput.Pool> pools, List<Pod> pods, List<Pod> daemonSets, Object tenancyKeys,
+                           Optional<Tenancy.TenantEntry> tenant) {
+    }
+
+    /** As {@link #run(Revision, Workload, InstanceTypeResolver)}, reusing and adding to {@code solutions}. */
+    public static SidePlan run(Revision revision, Workload workload, InstanceTypeResolver resolver, Solutions solutions) {
+        PoolTypes types = new PoolTypes(resolver);
+        Map<String, List<SchedulingInput.Pool>> pools = new TreeMap<>();
         for (NodePool pool : revision.pools()) {
             NodeClass nodeClass = revision.nodeClasses().get(pool.nodeClassName());
             if (nodeClass == null) continue;
-            pools.add(new SchedulingInput.Pool(pool, types.resolve(nodeClass)));
+            pools.computeIfAbsent(group(revision.tenantOfPool(pool.name())), k -> new ArrayList<>())
+                    .add(new SchedulingInput.Pool(pool, types.of(pool, nodeClass)));
         }
-        List<Pod> pods = workload.pods();
-        if (revision.tenancy().isPresent()) {
-            TenantSteering steering = new TenantSteering(revision.tenancy().get());
-            pods = pods.stream().map(steering::steer).toList();
+        Map<String, List<Pod>> pods = new TreeMap<>();
+        TenantSteering steering = revision.tenancy().map(TenantSteering::new).orElse(null);
+        for (Pod p : workload.pods()) {
+            String group = steering == null ? NO_TENANT : group(revision.tenantOfNamespace(p.namespace()));
+            pods.computeIfAbsent(group, k -> new ArrayList<>()).add(steering == null ? p : steering.steer(p));
         }
-        SchedulingResult result = Scheduler.solve(new SchedulingInput(pods, List.of(), pools, workload.daemonSets(), revision.tenancy(), true));
+        Object keys = revision.tenancy().map(t -> List.of(t.tenancyKey(), t.nodeKeys())).orElse(null);
+        List<SchedulingResult> results = pods.entrySet().parallelStream()
+                .map(e -> {
+                    List<SchedulingInput.Pool> mine = pools.getOrDefault(e.getKey(), List.of());
+                    Problem problem = new Problem(mine, e.getValue(), workload.daemonSets(), keys,
+                            revision.tenancy().map(t -> t.tenants().get(e.getKey())));
+                    return solutions.results.computeIfAbsent(problem, k -> Scheduler.solve(new SchedulingInput(e.getValue(), List.of(), mine,
+                            workload.daemonSets(), revision.tenancy(), true)));
+                })
+                .toList();
         List<PlannedNode> nodes = new ArrayList<>();
         Map<String, String> podPools = new HashMap<>();
-        for (PlannedNodeClaim claim : result.newClaims()) {
-            nodes.add(node(claim));
-            for (Pod p : claim.pods()) if (!p.daemonSet()) podPools.put(p.key(), claim.pool());
-        }
         Map<String, Unschedulable> unschedulable = new HashMap<>();
-        for (Unschedulable u : result.unschedulable()) unschedulable.put(u.pod().key(), u);
+        for (SchedulingResult result : results) {
+            for (PlannedNodeClaim claim : result.newClaims()) {
+                nodes.add(node(claim));
+                for (Pod p : claim.pods()) if (!p.daemonSet()) podPools.put(p.key(), claim.pool());
+            }
+            for (Unschedulable u : result.unschedulable()) unschedulable.put(u.pod().key(), u);
+        }
         return new SidePlan(revision, nodes, podPools, unschedulable);
+    }
+
+    private static final String NO_TENANT = "";
+
+    private static String group(String tenant) {
+        return tenant == null ? NO_TENANT : tenant;
     }
 
     private static PlannedNode node(PlannedNodeClaim claim) {
