@@ -113,7 +113,7 @@ public final class WorkloadReader {
         try {
             root = JSON.readTree(text);
         } catch (JsonParseException e) {
-            throw new WorkloadError(at(name, e.getLocation()), "unreadable or truncated JSON: " + e.getOriginalMessage());
+            throw new WorkloadError(at(name, e.getLocation()), "unreadable or truncated JSON: " + e.getOriginalMessage().replaceAll(" \\(start marker at .*", ""));
         } catch (JsonProcessingException e) {
             throw new WorkloadError(at(name, e.getLocation()), "unreadable JSON: " + e.getOriginalMessage());
         }
