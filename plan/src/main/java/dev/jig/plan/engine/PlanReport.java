@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.ec2.Catalog;
+import dev.jig.api.karpenter.ApiGroups;
 import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.tenancy.Tenancy;
 import dev.jig.compiler.diff.ManifestDiff;
@@ -62,7 +63,7 @@ public final class PlanReport {
     public static ObjectNode build(String directory, SidePlan base, SidePlan head, Workload workload, ManifestDiff.Result diff,
                                    Catalog catalog, Gate gate) {
         PlanReport r = new PlanReport(base, head, workload);
-        ObjectNode doc = F.objectNode().put("apiVersion", "jig.dev/v1alpha1").put("kind", "PlanReport");
+        ObjectNode doc = F.objectNode().put("apiVersion", ApiGroups.JIG_V1ALPHA1).put("kind", "PlanReport");
         ObjectNode source = doc.putObject("source").put("directory", directory);
         source.set("base", revision(base.revision()));
         source.set("head", revision(head.revision()));
