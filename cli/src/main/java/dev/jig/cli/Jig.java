@@ -30,7 +30,7 @@ public final class Jig {
 
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
-        cli.addSubcommand("plan", new PlanCommand(new CompilerScenarioSchema(), HtmlReport::render));
+        cli.addSubcommand("plan", new PlanCommand(new CompilerScenarioSchema(), HtmlReport.renderer()));
         cli.addSubcommand("simulate", new SimulateCommand());
         return cli;
     }

@@ -103,13 +103,13 @@ public final class PlanCommand implements Callable<Integer> {
     private long mark = System.nanoTime();
 
     private final ScenarioSchema scenarioSchema;
-    private final Function<JsonNode, String> html;
+    private final Optional<Function<JsonNode, String>> html;
 
     /**
      * @param scenarioSchema the simulate scenario schema, for scenario workloads
-     * @param html the HTML renderer of the report document
+     * @param html the HTML renderer of the report document; empty when this build has none
      */
-    public PlanCommand(ScenarioSchema scenarioSchema, Function<JsonNode, String> html) {
+    public PlanCommand(ScenarioSchema scenarioSchema, Optional<Function<JsonNode, String>> html) {
         this.scenarioSchema = scenarioSchema;
         this.html = html;
     }
@@ -183,7 +183,8 @@ public final class PlanCommand implements Callable<Integer> {
             case "text" -> PlanText::render;
             case "markdown" -> doc -> PlanMarkdown.render(doc, PlanMarkdown.PR_COMMENT_LIMIT);
             case "json" -> PlanJson::render;
-            case "html" -> html;
+            case "html" -> html.orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(),
+                    "--format html: the HTML report is not built into this jig (module 'report'); use text, markdown or json"));
             default -> throw new CommandLine.ParameterException(spec.commandLine(), "unknown format '" + format + "' (text, markdown, json, html)");
         };
     }
