@@ -129,12 +129,15 @@ final class Packer {
 
     /** Opens NodeClaims in {@code t} for the pod: the cost model's mix when capacity is short, else one. */
     private boolean open(PodFacts p, PoolTemplate t) {
-        List<Integer> mix = demand.mixToOpen(t, ledger.left(t.name(), t.tenant));
-        if (!mix.isEmpty()) {
-            for (int type : mix) newClaim(t, type);
-            if (placeOnOpen(p, t)) return true;
+        int target = demand.distinctTarget(p, t, ledger.left(t.name(), t.tenant));
+        if (target < 0) {
+            List<Integer> mix = demand.mixToOpen(t, ledger.left(t.name(), t.tenant));
+            if (!mix.isEmpty()) {
+                for (int type : mix) newClaim(t, type);
+                if (placeOnOpen(p, t)) return true;
+            }
+            target = demand.targetFor(p, t);
         }
-        int target = demand.targetFor(p, t);
         if (target < 0) return false;
         ClaimPlan c = newClaim(t, target);
         PodFacts.TemplateFit fit = p.fits[t.order];

@@ -95,7 +95,8 @@ public final class Scheduler {
 
     private SchedulingResult run() {
         List<PodFacts> sorted = new ArrayList<>(facts);
-        sorted.sort(Comparator.comparingLong((PodFacts f) -> -f.cpu).thenComparingLong(f -> -f.mem).thenComparingInt(f -> f.seq));
+        sorted.sort(Comparator.comparing((PodFacts f) -> f.distinctGroup == null).thenComparingLong(f -> -f.cpu)
+                .thenComparingLong(f -> -f.mem).thenComparingInt(f -> f.seq));
         ArrayDeque<PodFacts> queue = new ArrayDeque<>(sorted);
         int[] lastLen = new int[facts.size()];
         java.util.Arrays.fill(lastLen, -1);
