@@ -19,7 +19,8 @@ import java.util.Locale;
  * with 30 s boot and 10 s ready latency, kubelets and the simulated kube-scheduler) and prints, per
  * mix, size and kube-scheduler scoring, the <em>planned</em> cost (NodeClaims launched for new
  * demand), the <em>settled</em> cost (the nodes once every pod is bound and nothing is in flight),
- * both against the LP lower bound of {@link SchedulingBenchmark#lowerBound}, and how long the last
+ * both against the LP lower bounds of {@link SchedulingBenchmark#lowerBound} (without, and with a node of its
+ * own for each pod of the largest hostname anti-affinity group), and how long the last
  * pod waited to be bound (simulated time).
  *
  * <p>Arguments: {@code [sizes...]}, default {@code 1000 5000}.
@@ -30,8 +31,8 @@ public final class SettlingBenchmark {
         int[] sizes = args.length > 0 ? Arrays.stream(args).mapToInt(Integer::parseInt).toArray() : new int[] {1000, 5000};
         Catalog catalog = Catalog.bundled();
         SchedulingInput.Pool pool = BenchmarkWorkload.pool(catalog);
-        System.out.printf(Locale.ROOT, "%-8s %6s %-15s %7s %10s %7s %10s %7s %10s %9s %9s%n", "mix", "pods", "kube-scheduler",
-                "nodes", "planned", "ratio", "settled", "ratio", "bound $/h", "all bound", "last bind");
+        System.out.printf(Locale.ROOT, "%-8s %6s %-15s %7s %10s %7s %7s %10s %7s %7s %10s %10s %9s %9s%n", "mix", "pods", "kube-scheduler",
+                "nodes", "planned", "ratio", "+anti", "settled", "ratio", "+anti", "bound $/h", "+anti $/h", "all bound", "last bind");
         for (String mix : new String[] {"generic", "diverse"}) {
             for (int n : sizes) {
                 for (KubeSchedulerScoring scoring : KubeSchedulerScoring.values()) row(catalog, pool, mix, n, scoring);
@@ -58,7 +59,9 @@ public final class SettlingBenchmark {
         double cost = 0;
         for (NodeClaim c : world.cluster().snapshot().nodeClaims()) if (c.status() != null) cost += c.status().pricePerHour();
         double bound = SchedulingBenchmark.lowerBound(pods, pool.instanceTypes());
-        System.out.printf(Locale.ROOT, "%-8s %6d %-15s %7d %10.2f %7.3f %10.2f %7.3f %10.2f %9s %8ds%n", mix, n, scoring.configName(),
-                world.cluster().snapshot().nodes().size(), planned, planned / bound, cost, cost / bound, bound, settled ? "yes" : "NO", lastBind);
+        double anti = SchedulingBenchmark.lowerBound(pods, pool.instanceTypes(), SchedulingBenchmark.largestAntiAffinityGroup(pods));
+        System.out.printf(Locale.ROOT, "%-8s %6d %-15s %7d %10.2f %7.3f %7.3f %10.2f %7.3f %7.3f %10.2f %10.2f %9s %8ds%n", mix, n,
+                scoring.configName(), world.cluster().snapshot().nodes().size(), planned, planned / bound, planned / anti, cost, cost / bound,
+                cost / anti, bound, anti, settled ? "yes" : "NO", lastBind);
     }
 }
