@@ -267,7 +267,7 @@ final class Packer {
         long[] before = topology.domainsBefore(c);
         demand.used(t, p);
         c.feasible = feasible;
-        c.candidates = tight(t) ? LimitNarrowing.narrowest(t, allowed, budget, reqs) : allowed;
+        c.candidates = tight(t) ? LimitNarrowing.narrowest(t, allowed, budget, reqs, LimitNarrowing.binds(t, left) ? -1 : c.target) : allowed;
         if (!c.candidates.get(c.target)) retarget(c, c.widest());
         c.zones = zones;
         c.capacityTypes = cts;
@@ -345,12 +345,18 @@ final class Packer {
     private void tighten(PoolTemplate t) {
         tightened[t.order] = true;
         for (PoolTemplate u : templates) if (shares(t, u)) open[u.order].reopen(claims, u);
+        // NodeClaims first keep their packing targets; only when the limits still bind then, not even those.
+        narrowAll(t, true);
+        if (LimitNarrowing.binds(t, ledger.left(t.name(), t.tenant))) narrowAll(t, false);
+    }
+
+    private void narrowAll(PoolTemplate t, boolean keepTargets) {
         for (ClaimPlan c : claims) {
             PoolTemplate u = c.template;
             if (c.charged[CapacityLedger.NODES] == 0 || !shares(t, u)) continue;
             long[] budget = LimitNarrowing.budget(c, ledger.left(u.name(), u.tenant));
             TypeSet allowed = TypeSet.intersection(c.feasible, u.withinCapacity(budget[0], budget[1], budget[2]));
-            TypeSet narrow = LimitNarrowing.narrowest(u, allowed, budget, c.requirements());
+            TypeSet narrow = LimitNarrowing.narrowest(u, allowed, budget, c.requirements(), keepTargets ? c.target : -1);
             if (narrow.equals(c.candidates)) continue;
             c.candidates = narrow;
             if (!narrow.get(c.target)) retargetIndexed(c, c.widest());

@@ -2,7 +2,9 @@ package dev.jig.controller.bench;
 
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.ec2.NodeClass;
+import dev.jig.controller.model.Disruption;
 import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.provisioning.Provisioner;
 import dev.jig.controller.scheduling.SchedulingInput;
@@ -23,6 +25,12 @@ import java.util.Locale;
  * own for each pod of the largest hostname anti-affinity group), and how long the last
  * pod waited to be bound (simulated time).
  *
+ * <p>Consolidation is left out ({@code consolidateAfter: Never}): the settled cost is what the
+ * provisioner and the kube-scheduler leave, and a consolidation decided while pods are still being
+ * bound would count its replacement, still empty when the pods settle, in it. {@code bench/disruption.sh}
+ * measures consolidation; {@code -Dsettle.consolidate=true} keeps the pool's default (consolidate
+ * after 0 s) here.
+ *
  * <p>Arguments: {@code [sizes...]}, default {@code 1000 5000}.
  */
 public final class SettlingBenchmark {
@@ -30,7 +38,7 @@ public final class SettlingBenchmark {
     public static void main(String[] args) {
         int[] sizes = args.length > 0 ? Arrays.stream(args).mapToInt(Integer::parseInt).toArray() : new int[] {1000, 5000};
         Catalog catalog = Catalog.bundled();
-        SchedulingInput.Pool pool = BenchmarkWorkload.pool(catalog);
+        SchedulingInput.Pool pool = withoutConsolidation(BenchmarkWorkload.pool(catalog));
         System.out.printf(Locale.ROOT, "%-8s %6s %-15s %7s %10s %7s %7s %10s %7s %7s %10s %10s %9s %9s%n", "mix", "pods", "kube-scheduler",
                 "nodes", "planned", "ratio", "+anti", "settled", "ratio", "+anti", "bound $/h", "+anti $/h", "all bound", "last bind");
         for (String mix : new String[] {"generic", "diverse"}) {
@@ -38,6 +46,15 @@ public final class SettlingBenchmark {
                 for (KubeSchedulerScoring scoring : KubeSchedulerScoring.values()) row(catalog, pool, mix, n, scoring);
             }
         }
+    }
+
+    private static SchedulingInput.Pool withoutConsolidation(SchedulingInput.Pool pool) {
+        if (Boolean.getBoolean("settle.consolidate")) return pool;
+        NodePool p = pool.pool();
+        Disruption d = p.disruption();
+        NodePool never = new NodePool(p.name(), p.weight(), p.labels(), p.requirements(), p.taints(), p.startupTaints(), p.nodeClassName(),
+                p.limits(), new Disruption(d.consolidationPolicy(), "Never", d.expireAfter(), d.budgets(), d.terminationGracePeriod()));
+        return new SchedulingInput.Pool(never, pool.instanceTypes());
     }
 
     private static void row(Catalog catalog, SchedulingInput.Pool pool, String mix, int n, KubeSchedulerScoring scoring) {
