@@ -41,6 +41,8 @@ final class Packer {
     /** Per template: no instance type fits in what its limits (or its tenant's quota) leave. */
     private final boolean[] exhausted;
     private final boolean[] tightened;
+    /** Per template: tightened while its limits had room, its NodeClaims kept their packing targets ({@link #tighten}). */
+    private final boolean[] keptTargets;
     final List<ClaimPlan> claims = new ArrayList<>();
     /** Per template: its NodeClaims that may still take pods. */
     private final PoolClaims[] open;
@@ -63,6 +65,7 @@ final class Packer {
         this.demand = new PoolDemand(templates.size());
         this.exhausted = new boolean[templates.size()];
         this.tightened = new boolean[templates.size()];
+        this.keptTargets = new boolean[templates.size()];
         this.open = new PoolClaims[templates.size()];
         for (int i = 0; i < open.length; i++) open[i] = new PoolClaims();
         for (PoolTemplate t : templates) if (!hasRoom(t)) exhausted[t.order] = true;
@@ -267,7 +270,9 @@ final class Packer {
         long[] before = topology.domainsBefore(c);
         demand.used(t, p);
         c.feasible = feasible;
-        c.candidates = tight(t) ? LimitNarrowing.narrowest(t, allowed, budget, reqs, LimitNarrowing.binds(t, left) ? -1 : c.target) : allowed;
+        boolean keep = tight(t) && !LimitNarrowing.binds(t, left);
+        if (keep) for (PoolTemplate u : templates) if (shares(t, u)) keptTargets[u.order] = true;
+        c.candidates = tight(t) ? LimitNarrowing.narrowest(t, allowed, budget, reqs, keep ? c.target : -1) : allowed;
         if (!c.candidates.get(c.target)) retarget(c, c.widest());
         c.zones = zones;
         c.capacityTypes = cts;
@@ -305,6 +310,8 @@ final class Packer {
         for (PoolTemplate u : templates) {
             if (exhausted[u.order] || !shares(t, u)) continue;
             if (hasRoom(u)) continue;
+            unlessBinding(u);
+            if (hasRoom(u)) continue;
             if (!tightened[u.order]) {
                 tighten(u);
                 if (hasRoom(u)) continue;
@@ -328,6 +335,7 @@ final class Packer {
      * even the benchmark's huge limits can be) goes on packing by the cost model through its index until then.
      */
     private long[] bindingLimits(PoolTemplate t) {
+        if (tight(t)) unlessBinding(t);
         long[] left = tight(t) ? ledger.left(t.name(), t.tenant) : null;
         return left != null && LimitNarrowing.binds(t, left) ? left : null;
     }
@@ -345,9 +353,17 @@ final class Packer {
     private void tighten(PoolTemplate t) {
         tightened[t.order] = true;
         for (PoolTemplate u : templates) if (shares(t, u)) open[u.order].reopen(claims, u);
-        // NodeClaims first keep their packing targets; only when the limits still bind then, not even those.
+        // NodeClaims first keep their packing targets; once the limits bind, not even those.
         narrowAll(t, true);
-        if (LimitNarrowing.binds(t, ledger.left(t.name(), t.tenant))) narrowAll(t, false);
+        for (PoolTemplate u : templates) if (shares(t, u)) keptTargets[u.order] = true;
+        unlessBinding(t);
+    }
+
+    /** Narrows NodeClaims that kept their packing targets down to their pods, when {@code t}'s limits bind. */
+    private void unlessBinding(PoolTemplate t) {
+        if (!keptTargets[t.order] || !LimitNarrowing.binds(t, ledger.left(t.name(), t.tenant))) return;
+        for (PoolTemplate u : templates) if (shares(t, u)) keptTargets[u.order] = false;
+        narrowAll(t, false);
     }
 
     private void narrowAll(PoolTemplate t, boolean keepTargets) {
