@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tenants="${1:-1000}"
 runs="${RUNS:-5}"
-[ -f compiler/target/jig.jar ] || mvn -B -q -DskipTests package
+[ -f cli/target/jig.jar ] || mvn -B -q -DskipTests package
 command -v kubectl >/dev/null || { echo "bench: kubectl not found" >&2; exit 2; }
 
 work="$(mktemp -d)"

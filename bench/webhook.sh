@@ -20,7 +20,7 @@ if ! command -v wrk >/dev/null; then
   echo "installing wrk" >&2
   (apt-get install -y wrk >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; })
 fi
-[ -f webhook/target/jig-webhook.jar ] && [ -f compiler/target/jig.jar ] || mvn -B -q -DskipTests package
+[ -f webhook/target/jig-webhook.jar ] && [ -f cli/target/jig.jar ] || mvn -B -q -DskipTests package
 
 work=$(mktemp -d)
 trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT

@@ -22,6 +22,13 @@ import picocli.CommandLine.Option;
  */
 public final class WebhookOptions {
 
+    /**
+     * The self-managed Secret unless {@code --tls-secret} names another: not {@code jig-webhook-tls},
+     * the Secret cert-manager writes in the files mode, so a switch between modes never finds the
+     * other mode's Secret under its name.
+     */
+    public static final String DEFAULT_TLS_SECRET = "jig-webhook-self-managed-tls";
+
     @Option(names = "--config", defaultValue = "${env:JIG_WEBHOOK_CONFIG}",
             description = "JSON configuration file, below flags and environment (see WebhookConfig)")
     Path config;
@@ -49,8 +56,9 @@ public final class WebhookOptions {
                     + " certificate, keep them in --tls-secret, patch the caBundle of --webhook-configurations, renew before expiry")
     String tlsMode;
 
-    @Option(names = "--tls-secret", defaultValue = "${env:JIG_WEBHOOK_TLS_SECRET:-jig-webhook-tls}",
-            description = "self-managed: the Secret in --namespace holding the CA and serving certificate (default jig-webhook-tls)")
+    @Option(names = "--tls-secret", defaultValue = "${env:JIG_WEBHOOK_TLS_SECRET:-" + DEFAULT_TLS_SECRET + "}",
+            description = "self-managed: the Secret in --namespace holding the CA and serving certificate, never cert-manager's"
+                    + " (default " + DEFAULT_TLS_SECRET + ")")
     String tlsSecret;
 
     @Option(names = "--tls-service", defaultValue = "${env:JIG_WEBHOOK_TLS_SERVICE:-jig-webhook}",
@@ -130,6 +138,11 @@ public final class WebhookOptions {
         List<String> configurations = webhookConfigurations.stream().map(String::trim).filter(n -> !n.isEmpty()).toList();
         if (blank(tlsSecret) || blank(tlsService) || configurations.isEmpty()) {
             throw new IllegalArgumentException("--tls-mode self-managed needs --tls-secret, --tls-service and --webhook-configurations");
+        }
+        if (!tlsService.matches("[a-z]([-a-z0-9]{0,61}[a-z0-9])?")) {
+            throw new IllegalArgumentException("--tls-service '" + tlsService + "' is not a Service name: give the name alone (such as"
+                    + " jig-webhook); the certificate names <name>, <name>.<namespace>, <name>.<namespace>.svc and"
+                    + " <name>.<namespace>.svc.cluster.local");
         }
         return Optional.of(new SelfManagedCertificates.Settings(ns, tlsSecret, tlsService, configurations, RenewalPolicy.defaults()));
     }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -87,7 +88,8 @@ class WebhookOptionsTest {
         SelfManagedCertificates.Settings s = parse("--tls-mode", "self-managed", "--tls-service", "jig-webhook-svc",
                 "--webhook-configurations", "jig-validate,jig-mutate").selfManaged(n -> n.equals("POD_NAMESPACE") ? "jig-system" : null).orElseThrow();
         assertThat(s.namespace()).isEqualTo("jig-system");
-        assertThat(s.secret()).isEqualTo("jig-webhook-tls");
+        assertThat(s.secret()).as("never cert-manager's Secret (deploy/cert-manager.yaml writes jig-webhook-tls)")
+                .isEqualTo("jig-webhook-self-managed-tls").isNotEqualTo("jig-webhook-tls");
         assertThat(s.configurations()).containsExactly("jig-validate", "jig-mutate");
         assertThat(s.dnsNames()).containsExactly("jig-webhook-svc", "jig-webhook-svc.jig-system", "jig-webhook-svc.jig-system.svc",
                 "jig-webhook-svc.jig-system.svc.cluster.local");
@@ -103,5 +105,10 @@ class WebhookOptionsTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown --tls-mode 'cert-manager'");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("--tls-mode", "self-managed", "--webhook-configurations", " ")
                 .selfManaged(n -> "ns")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--webhook-configurations");
+        // a DNS name instead of the Service's name would give certificates for jig-webhook.ns.svc.ns.svc
+        for (String notAName : List.of("jig-webhook.jig-system.svc", "Jig-Webhook", "-jig", "jig_webhook")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("--tls-mode", "self-managed", "--tls-service", notAName)
+                    .selfManaged(n -> "ns")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not a Service name");
+        }
     }
 }

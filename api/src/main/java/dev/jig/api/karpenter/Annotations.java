@@ -16,6 +16,11 @@ public final class Annotations {
     public static final String REVISION = JIG + "revision";
     /** {@code sha256:<hex>} of a compiled object's content. */
     public static final String CONTENT_HASH = JIG + "content-hash";
+    /**
+     * On the webhook's self-managed certificate Secret: when the webhook configurations were first seen trusting
+     * its signing CA (an ISO-8601 instant); a new CA drops it. A new CA signs only some time after this.
+     */
+    public static final String CA_TRUSTED_SINCE = JIG + "ca-trusted-since";
     /** The price per hour a simulated or recorded node was bought at. */
     public static final String PRICE_PER_HOUR = JIG + "price-per-hour";
 

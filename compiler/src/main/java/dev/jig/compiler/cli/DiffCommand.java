@@ -47,8 +47,7 @@ final class DiffCommand implements Callable<Integer> {
         if (!format.equals("text") && !format.equals("markdown")) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "unknown format '" + format + "' (text, markdown)");
         }
-        PolicyInput input = new PolicyInput();
-        input.directory = directory;
+        PolicyInput input = PolicyInput.of(directory);
         PolicyInput.Run before = input.compile(input.tree(base));
         PolicyInput.Run after = input.compile(input.tree(head));
         if (failed("base " + base, before) | failed("head " + (head == null ? "(work tree)" : head), after)) return ExitCode.FINDINGS;

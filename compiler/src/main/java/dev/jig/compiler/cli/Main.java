@@ -2,6 +2,8 @@ package dev.jig.compiler.cli;
 
 import dev.jig.api.diag.ExitCode;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -20,17 +22,24 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        System.exit(runGuarded(new CommandLine(new Main()), args));
+    }
+
+    /**
+     * Runs {@code cli} as the {@code jig} command on the process's streams and returns the exit code;
+     * an unexpected failure is one line on stderr and exit 2. The launcher that adds {@code plan} and
+     * {@code simulate} to these commands runs through here too.
+     */
+    public static int runGuarded(CommandLine cli, String[] args) {
         PrintWriter err = new PrintWriter(System.err, true);
-        int code;
         try {
-            code = run(args, new PrintWriter(System.out, true), err);
+            return CliRunner.execute(cli, "jig", args, new PrintWriter(System.out, true), err);
         } catch (RuntimeException | Error e) {
             if (System.getenv("JIG_DEBUG") != null) e.printStackTrace(err);
             err.println("jig: internal error: " + CliRunner.oneLine(e) + " (set JIG_DEBUG=1 for details)");
             err.flush();
-            code = ExitCode.USAGE;
+            return ExitCode.USAGE;
         }
-        System.exit(code);
     }
 
     /** Runs the CLI with the given streams; returns the exit code. Used by the tests too. */
@@ -40,7 +49,9 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: compile, lint, validate, diff or explain");
+        List<String> names = new ArrayList<>(spec.subcommands().keySet());
+        names.remove("help");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: " + String.join(", ", names));
     }
 
     /** Version from the jar manifest, or "dev" when run from classes. */

@@ -14,12 +14,22 @@ import java.util.List;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The policy directory argument and {@code --ref}, shared by every command that reads policies. */
-final class PolicyInput {
+/**
+ * The policy directory argument and {@code --ref}, shared by every command that reads policies
+ * (public for {@code jig plan}, which compiles two revisions as {@code diff} does).
+ */
+public final class PolicyInput {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", defaultValue = ".",
             description = "Policy directory (default: current directory).")
     Path directory;
+
+    /** Reads policies from {@code directory} (picocli fills the field for the commands). */
+    public static PolicyInput of(Path directory) {
+        PolicyInput input = new PolicyInput();
+        input.directory = directory;
+        return input;
+    }
 
     @Option(names = "--ref", paramLabel = "REF",
             description = "Read the policies at this git revision (branch, tag, commit) instead of the work tree; no checkout is needed.")
@@ -29,12 +39,13 @@ final class PolicyInput {
         return tree(ref);
     }
 
-    SourceTree tree(String revision) throws IOException {
+    /** The policies at {@code revision} through JGit, or the work tree when it is null. */
+    public SourceTree tree(String revision) throws IOException {
         return revision == null ? new DirectorySourceTree(directory) : GitSourceTree.open(directory, revision);
     }
 
     /** A compile of one tree, with findings' paths shown as the user would open them. */
-    Run compile(SourceTree tree) throws IOException {
+    public Run compile(SourceTree tree) throws IOException {
         return compile(tree, tree.revision());
     }
 
@@ -47,7 +58,8 @@ final class PolicyInput {
         return new Run(result, shown, paths);
     }
 
-    record Run(Compiler.Result result, List<Diagnostic> findings, List<String> files) {
+    /** A compile and its findings, paths as the user would open them. */
+    public record Run(Compiler.Result result, List<Diagnostic> findings, List<String> files) {
     }
 
     private Diagnostic display(Diagnostic d) {

@@ -13,7 +13,7 @@ import java.util.List;
  * ({@link DocumentSchema}): scenario findings are worded, placed and hinted as {@code jig lint}'s
  * policy findings are, with rule {@link Rule#SCENARIO_SCHEMA}. The schema is compiled once per JVM.
  */
-final class CompilerScenarioSchema implements ScenarioSchema {
+public final class CompilerScenarioSchema implements ScenarioSchema {
 
     private static final String ID = "https://jig.dev/schema/v1alpha1/scenario.schema.json";
 

@@ -36,7 +36,7 @@ import java.util.concurrent.Callable;
         description = "Play a scenario against the controller on an embedded cluster with a simulated cloud and clock; "
                 + "print the decision timeline, the final nodes with their prices and the total $/h. "
                 + "Exit codes: 0 every expectation held, 1 findings or a failed expectation, 2 usage or I/O error.")
-final class SimulateCommand implements Callable<Integer> {
+public final class SimulateCommand implements Callable<Integer> {
 
     enum Format { text, json, html }
 

@@ -25,21 +25,24 @@ final class LimitNarrowing {
      * The narrowest subset of {@code allowed} (non-empty, every type holding the NodeClaim's pods): the types no
      * larger than the one with the smallest share of {@code budget} (cpu, memory, gpu; {@link Long#MAX_VALUE} where
      * unlimited; the cheaper one among equal shares), so the charge is that type's capacity. When that subset breaks
-     * the requirements' minValues, the next smallest types are added until it does not.
+     * the requirements' minValues, the next smallest types are added until it does not. A {@code keep} type
+     * among {@code allowed} (≥ 0) stays too, with every type no larger: the packing target of a NodeClaim
+     * still to be filled, while the limits do not bind.
      */
-    static TypeSet narrowest(PoolTemplate t, TypeSet allowed, long[] budget, NodeRequirements requirements) {
+    static TypeSet narrowest(PoolTemplate t, TypeSet allowed, long[] budget, NodeRequirements requirements, int keep) {
+        long[] bound = new long[3];
+        if (keep >= 0 && allowed.get(keep)) bound = t.capacity[keep].clone();
         if (!t.hasMinValues) {
             int best = -1;
             for (int i = allowed.next(0); i >= 0; i = allowed.next(i + 1)) {
                 if (best < 0 || share(t.capacity[i], budget) < share(t.capacity[best], budget)) best = i;
             }
             long[] cap = t.capacity[best];
-            return TypeSet.intersection(allowed, t.withinCapacity(cap[0], cap[1], cap[2]));
+            return TypeSet.intersection(allowed, t.withinCapacity(Math.max(cap[0], bound[0]), Math.max(cap[1], bound[1]), Math.max(cap[2], bound[2])));
         }
         List<Integer> order = new ArrayList<>();
         for (int i = allowed.next(0); i >= 0; i = allowed.next(i + 1)) order.add(i);
         order.sort(Comparator.<Integer>comparingDouble(i -> share(t.capacity[i], budget)).thenComparingInt(i -> i));
-        long[] bound = new long[3];
         for (int i : order) {
             for (int d = 0; d < 3; d++) bound[d] = Math.max(bound[d], t.capacity[i][d]);
             TypeSet out = TypeSet.intersection(allowed, t.withinCapacity(bound[0], bound[1], bound[2]));

@@ -41,6 +41,8 @@ final class Packer {
     /** Per template: no instance type fits in what its limits (or its tenant's quota) leave. */
     private final boolean[] exhausted;
     private final boolean[] tightened;
+    /** Per template: tightened while its limits had room, its NodeClaims kept their packing targets ({@link #tighten}). */
+    private final boolean[] keptTargets;
     final List<ClaimPlan> claims = new ArrayList<>();
     /** Per template: its NodeClaims that may still take pods. */
     private final PoolClaims[] open;
@@ -63,6 +65,7 @@ final class Packer {
         this.demand = new PoolDemand(templates.size());
         this.exhausted = new boolean[templates.size()];
         this.tightened = new boolean[templates.size()];
+        this.keptTargets = new boolean[templates.size()];
         this.open = new PoolClaims[templates.size()];
         for (int i = 0; i < open.length; i++) open[i] = new PoolClaims();
         for (PoolTemplate t : templates) if (!hasRoom(t)) exhausted[t.order] = true;
@@ -129,12 +132,15 @@ final class Packer {
 
     /** Opens NodeClaims in {@code t} for the pod: the cost model's mix when capacity is short, else one. */
     private boolean open(PodFacts p, PoolTemplate t) {
-        List<Integer> mix = demand.mixToOpen(t, ledger.left(t.name(), t.tenant));
-        if (!mix.isEmpty()) {
-            for (int type : mix) newClaim(t, type);
-            if (placeOnOpen(p, t)) return true;
+        int target = demand.distinctTarget(p, t, ledger.left(t.name(), t.tenant));
+        if (target < 0) {
+            List<Integer> mix = demand.mixToOpen(t, ledger.left(t.name(), t.tenant));
+            if (!mix.isEmpty()) {
+                for (int type : mix) newClaim(t, type);
+                if (placeOnOpen(p, t)) return true;
+            }
+            target = demand.targetFor(p, t);
         }
-        int target = demand.targetFor(p, t);
         if (target < 0) return false;
         ClaimPlan c = newClaim(t, target);
         PodFacts.TemplateFit fit = p.fits[t.order];
@@ -264,7 +270,9 @@ final class Packer {
         long[] before = topology.domainsBefore(c);
         demand.used(t, p);
         c.feasible = feasible;
-        c.candidates = tight(t) ? LimitNarrowing.narrowest(t, allowed, budget, reqs) : allowed;
+        boolean keep = tight(t) && !LimitNarrowing.binds(t, left);
+        if (keep) for (PoolTemplate u : templates) if (shares(t, u)) keptTargets[u.order] = true;
+        c.candidates = tight(t) ? LimitNarrowing.narrowest(t, allowed, budget, reqs, keep ? c.target : -1) : allowed;
         if (!c.candidates.get(c.target)) retarget(c, c.widest());
         c.zones = zones;
         c.capacityTypes = cts;
@@ -302,6 +310,8 @@ final class Packer {
         for (PoolTemplate u : templates) {
             if (exhausted[u.order] || !shares(t, u)) continue;
             if (hasRoom(u)) continue;
+            unlessBinding(u);
+            if (hasRoom(u)) continue;
             if (!tightened[u.order]) {
                 tighten(u);
                 if (hasRoom(u)) continue;
@@ -325,6 +335,7 @@ final class Packer {
      * even the benchmark's huge limits can be) goes on packing by the cost model through its index until then.
      */
     private long[] bindingLimits(PoolTemplate t) {
+        if (tight(t)) unlessBinding(t);
         long[] left = tight(t) ? ledger.left(t.name(), t.tenant) : null;
         return left != null && LimitNarrowing.binds(t, left) ? left : null;
     }
@@ -342,12 +353,26 @@ final class Packer {
     private void tighten(PoolTemplate t) {
         tightened[t.order] = true;
         for (PoolTemplate u : templates) if (shares(t, u)) open[u.order].reopen(claims, u);
+        // NodeClaims first keep their packing targets; once the limits bind, not even those.
+        narrowAll(t, true);
+        for (PoolTemplate u : templates) if (shares(t, u)) keptTargets[u.order] = true;
+        unlessBinding(t);
+    }
+
+    /** Narrows NodeClaims that kept their packing targets down to their pods, when {@code t}'s limits bind. */
+    private void unlessBinding(PoolTemplate t) {
+        if (!keptTargets[t.order] || !LimitNarrowing.binds(t, ledger.left(t.name(), t.tenant))) return;
+        for (PoolTemplate u : templates) if (shares(t, u)) keptTargets[u.order] = false;
+        narrowAll(t, false);
+    }
+
+    private void narrowAll(PoolTemplate t, boolean keepTargets) {
         for (ClaimPlan c : claims) {
             PoolTemplate u = c.template;
             if (c.charged[CapacityLedger.NODES] == 0 || !shares(t, u)) continue;
             long[] budget = LimitNarrowing.budget(c, ledger.left(u.name(), u.tenant));
             TypeSet allowed = TypeSet.intersection(c.feasible, u.withinCapacity(budget[0], budget[1], budget[2]));
-            TypeSet narrow = LimitNarrowing.narrowest(u, allowed, budget, c.requirements());
+            TypeSet narrow = LimitNarrowing.narrowest(u, allowed, budget, c.requirements(), keepTargets ? c.target : -1);
             if (narrow.equals(c.candidates)) continue;
             c.candidates = narrow;
             if (!narrow.get(c.target)) retargetIndexed(c, c.widest());

@@ -9,6 +9,7 @@ import dev.jig.controller.requirements.NodeRequirements;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What the scheduler precomputes about a pending pod (Karpenter's PodData): its requests as
@@ -60,6 +61,11 @@ final class PodFacts {
     boolean placed;
     /** Why the pod could not be placed on an existing node, when one came close. */
     final List<Refusal> refusals = new ArrayList<>();
+    /**
+     * The group of pods that may pairwise not share a node with this one (a required hostname
+     * anti-affinity term that selects the pod itself, keyed by namespaces and selector); null when none.
+     */
+    final Object distinctGroup;
 
     PodFacts(int seq, Pod pod) {
         this.seq = seq;
@@ -69,6 +75,16 @@ final class PodFacts {
         mem = pod.requests().memoryBytes();
         eph = pod.requests().ephemeralBytes();
         gpu = pod.requests().gpus();
+        distinctGroup = distinctGroup(pod);
+    }
+
+    private static Object distinctGroup(Pod pod) {
+        for (dev.jig.controller.model.PodAffinityTerm t : pod.antiAffinity()) {
+            Set<String> ns = t.namespaces().isEmpty() ? Set.of(pod.namespace()) : t.namespaces();
+            boolean own = ns.contains(pod.namespace()) || ns.contains(dev.jig.controller.model.PodAffinityTerm.ALL_NAMESPACES);
+            if (t.topologyKey().equals(WellKnownLabels.HOSTNAME) && own && t.selector().matches(pod.labels())) return List.of(ns, t.selector());
+        }
+        return null;
     }
 
     /** Recomputes requirements and topology after construction or relaxation. */

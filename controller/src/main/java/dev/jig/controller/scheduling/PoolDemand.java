@@ -17,6 +17,8 @@ final class PoolDemand {
     private final long[][] demand;
     /** Per template: cpu, memory and pod slots left in its planned NodeClaims' targets. */
     private final long[][] residual;
+    /** Pending pods per {@link PodFacts#distinctGroup}: each still needs a node of its own. */
+    private final java.util.Map<Object, Integer> distinctPending = new java.util.HashMap<>();
 
     PoolDemand(int templates) {
         demand = new long[templates][3];
@@ -33,10 +35,12 @@ final class PoolDemand {
             }
         }
         add(demand, p.demandTemplate, p.cpu, p.mem, 1);
+        if (p.distinctGroup != null) distinctPending.merge(p.distinctGroup, 1, Integer::sum);
     }
 
     void uncount(PodFacts p) {
         add(demand, p.demandTemplate, -p.cpu, -p.mem, -1);
+        if (p.distinctGroup != null) distinctPending.merge(p.distinctGroup, -1, Integer::sum);
         p.demandTemplate = -1;
     }
 
@@ -85,6 +89,30 @@ final class PoolDemand {
         if (plan.typeA() >= 0 && fit.types().get(plan.typeA())) return plan.typeA();
         if (plan.typeB() >= 0 && fit.types().get(plan.typeB())) return plan.typeB();
         return fit.types().next(0);
+    }
+
+    /**
+     * The target of a NodeClaim opened for a pod that may share no node with the rest of its
+     * {@link PodFacts#distinctGroup}, or −1 when the pod has no such group. Each of the group's
+     * pending pods needs a NodeClaim of its own anyway, so these NodeClaims are sized to carry an
+     * equal share of the pool's uncovered demand (within what its limits {@code left}), and the other
+     * pods fill them before more are opened: the cheapest type that holds the share and the pod.
+     * When no type holds the share, −1, and the pod opens NodeClaims as any other.
+     */
+    int distinctTarget(PodFacts p, PoolTemplate t, long[] left) {
+        if (p.distinctGroup == null) return -1;
+        int members = Math.max(1, distinctPending.getOrDefault(p.distinctGroup, 0));
+        long[] d = demand[t.order];
+        long[] r = residual[t.order];
+        long cpu = Math.max(p.cpu, Math.min(left[CapacityLedger.CPU], Math.max(0, d[0] - r[0])) / members);
+        long mem = Math.max(p.mem, Math.min(left[CapacityLedger.MEM], Math.max(0, d[1] - r[1])) / members);
+        long pods = Math.max(1, Math.max(0, d[2] - r[2]) / members);
+        TypeSet fits = p.fits[t.order].types();
+        for (int i = fits.next(0); i >= 0; i = fits.next(i + 1)) {
+            long[] room = t.room[i];
+            if (room[PoolTemplate.CPU] >= cpu && room[PoolTemplate.MEM] >= mem && room[PoolTemplate.PODS] >= pods) return i;
+        }
+        return -1;
     }
 
     private static long round(double nodes) {

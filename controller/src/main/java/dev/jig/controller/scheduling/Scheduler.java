@@ -18,12 +18,14 @@ import java.util.Map;
 
 /**
  * One scheduling simulation (Karpenter's {@code Scheduler.Solve}), a pure function of a
- * {@link SchedulingInput}: pending pods, largest first (cpu, then memory), go onto existing nodes,
+ * {@link SchedulingInput}: pending pods go onto existing nodes,
  * then onto the NodeClaims planned in this run, then onto new NodeClaims from the NodePools in
  * weight order. A pod that fits nowhere has its preferences relaxed one at a time and is retried;
  * pods that still fit nowhere go to the back of the queue until a full pass makes no progress (pod
  * affinity within the batch and constrained spreads need several passes). Limits and tenant quotas
- * are held by a {@link CapacityLedger}; placement is priced by the {@link Packer}.
+ * are held by a {@link CapacityLedger}; placement is priced by the {@link Packer}. Order: pods of a
+ * hostname anti-affinity group that selects them first (each needs a node of its own, which the
+ * others then fill; see {@link PoolDemand#distinctTarget}), then largest first (cpu, then memory).
  */
 public final class Scheduler {
 
@@ -95,7 +97,8 @@ public final class Scheduler {
 
     private SchedulingResult run() {
         List<PodFacts> sorted = new ArrayList<>(facts);
-        sorted.sort(Comparator.comparingLong((PodFacts f) -> -f.cpu).thenComparingLong(f -> -f.mem).thenComparingInt(f -> f.seq));
+        sorted.sort(Comparator.comparing((PodFacts f) -> f.distinctGroup == null).thenComparingLong(f -> -f.cpu)
+                .thenComparingLong(f -> -f.mem).thenComparingInt(f -> f.seq));
         ArrayDeque<PodFacts> queue = new ArrayDeque<>(sorted);
         int[] lastLen = new int[facts.size()];
         java.util.Arrays.fill(lastLen, -1);

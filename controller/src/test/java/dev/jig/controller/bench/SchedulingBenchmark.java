@@ -14,7 +14,9 @@ import dev.jig.controller.scheduling.SchedulingResult;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +48,7 @@ public final class SchedulingBenchmark {
                 pool.instanceTypes().size(), runs, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
         warmUp(pool);
         System.out.printf(Locale.ROOT, "%-8s %6s %10s %10s %7s %10s %10s %6s %10s %6s %9s %10s%n",
-                "mix", "pods", "median s", "pods/s", "nodes", "$/h", "bound $/h", "ratio", "+nodes $/h", "ratio", "unplaced", "peak heap");
+                "mix", "pods", "median s", "pods/s", "nodes", "$/h", "bound $/h", "ratio", "+anti $/h", "ratio", "unplaced", "peak heap");
         for (String mix : new String[] {"generic", "diverse"}) {
             for (int n : sizes) row(mix, n, runs, pool);
         }
@@ -84,54 +86,83 @@ public final class SchedulingBenchmark {
     }
 
     /**
-     * The most pods that pairwise may not share a node: those selected by a hostname anti-affinity
-     * term that they carry themselves (same selector, same namespace).
+     * The largest group of pods that pairwise may not share a node: those selected by a hostname
+     * anti-affinity term that they carry themselves (same selector, same namespace).
      */
-    public static int largestAntiAffinityGroup(List<Pod> pods) {
-        Map<List<Object>, Integer> groups = new HashMap<>();
+    public static List<Pod> largestAntiAffinityGroup(List<Pod> pods) {
+        Map<List<Object>, List<Pod>> groups = new HashMap<>();
         for (Pod p : pods) {
             for (PodAffinityTerm t : p.antiAffinity()) {
                 if (t.topologyKey().equals(WellKnownLabels.HOSTNAME) && t.namespaces().isEmpty() && t.selector().matches(p.labels())) {
-                    groups.merge(List.of(p.namespace(), t.selector()), 1, Integer::sum);
+                    groups.computeIfAbsent(List.of(p.namespace(), t.selector()), k -> new ArrayList<>()).add(p);
                 }
             }
         }
-        return groups.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+        return groups.values().stream().max(Comparator.comparingInt(List::size)).orElse(List.of());
     }
 
     /**
-     * The LP relaxation over allocatable cpu and memory with at least {@code nodes} nodes: the
-     * node constraint is dualised (each node earns a credit {@code λ} below the cheapest price, so the
-     * rest stays the two-resource LP of {@link PriceFrontier}), and the concave dual
-     * {@code λ·nodes + LP(prices − λ)} is maximised by golden-section search; by LP duality its
-     * maximum is the optimum.
+     * The LP relaxation over allocatable cpu and memory in which each pod of {@code apart} (pods that
+     * pairwise may not share a node) has a node of its own, of a type that holds it; other nodes are
+     * free to choose. Any plan is a solution (the node of each such pod, and the rest), so no plan can
+     * cost less. Solved through its Lagrangian dual over the prices {@code (α, β)} of a vCPU and a
+     * GiB, which must not make any type's reduced cost {@code price − α·cpu − β·mem} negative:
+     * {@code α·C + β·M + Σ_pods min over the types holding the pod of the reduced cost}. Every
+     * feasible {@code (α, β)} gives a valid bound; a search over directions and, along each, a
+     * golden-section search over the scale approaches the maximum (the LP optimum) from below.
      */
-    public static double lowerBound(List<Pod> pods, List<ResolvedInstanceType> types, int nodes) {
+    public static double lowerBound(List<Pod> pods, List<ResolvedInstanceType> types, List<Pod> apart) {
         long[] total = totals(pods);
         long[] c = new long[types.size()];
         long[] m = new long[types.size()];
         double[] price = prices(types, c, m);
-        if (nodes <= 0) return new PriceFrontier(c, m, price).solve(total[0], total[1]).cost();
-        double cheapest = Arrays.stream(price).min().orElse(0);
-        double lo = 0, hi = cheapest * (1 - 1e-9);
-        double phi = (Math.sqrt(5) - 1) / 2;
-        for (int i = 0; i < 200 && hi - lo > 1e-12 * cheapest; i++) {
-            double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo);
-            if (dual(a, nodes, c, m, price, total) < dual(b, nodes, c, m, price, total)) lo = a;
-            else hi = b;
+        double resources = new PriceFrontier(c, m, price).solve(total[0], total[1]).cost();
+        if (apart.isEmpty()) return resources;
+        double[] cpu = new double[c.length], mem = new double[c.length];
+        for (int i = 0; i < c.length; i++) {
+            cpu[i] = c[i] / 1000.0;
+            mem[i] = m[i] / (double) ResourceList.GIB;
         }
-        return dual((lo + hi) / 2, nodes, c, m, price, total);
-    }
-
-    private static double dual(double credit, int nodes, long[] c, long[] m, double[] price, long[] total) {
-        double[] less = new double[price.length];
-        for (int i = 0; i < price.length; i++) less[i] = price[i] - credit;
-        return credit * nodes + new PriceFrontier(c, m, less).solve(total[0], total[1]).cost();
+        Map<List<Long>, Integer> shapes = new HashMap<>();
+        for (Pod p : apart) shapes.merge(List.of(p.requests().cpuMillis(), p.requests().memoryBytes()), 1, Integer::sum);
+        List<int[]> fitting = new ArrayList<>();
+        List<Integer> counts = new ArrayList<>();
+        shapes.forEach((shape, n) -> {
+            List<Integer> fit = new ArrayList<>();
+            for (int i = 0; i < c.length; i++) if (c[i] >= shape.get(0) && m[i] >= shape.get(1) && Double.isFinite(price[i])) fit.add(i);
+            fitting.add(fit.stream().mapToInt(Integer::intValue).toArray());
+            counts.add(n);
+        });
+        double demandCpu = total[0] / 1000.0, demandMem = total[1] / (double) ResourceList.GIB;
+        java.util.function.BiFunction<Double, Double, Double> dual = (a, b) -> {
+            double v = a * demandCpu + b * demandMem;
+            for (int s = 0; s < fitting.size(); s++) {
+                double least = Double.POSITIVE_INFINITY;
+                for (int i : fitting.get(s)) least = Math.min(least, price[i] - a * cpu[i] - b * mem[i]);
+                v += counts.get(s) * Math.max(0, least);
+            }
+            return v;
+        };
+        double best = resources;
+        int steps = 180;
+        for (int k = 0; k <= steps; k++) {
+            double theta = Math.PI / 2 * k / steps, u = Math.cos(theta), w = Math.sin(theta);
+            double scale = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < c.length; i++) if (Double.isFinite(price[i])) scale = Math.min(scale, price[i] / (u * cpu[i] + w * mem[i]));
+            double lo = 0, hi = scale, phi = (Math.sqrt(5) - 1) / 2;
+            for (int i = 0; i < 80; i++) {
+                double x = hi - phi * (hi - lo), y = lo + phi * (hi - lo);
+                if (dual.apply(x * u, x * w) < dual.apply(y * u, y * w)) lo = x;
+                else hi = y;
+            }
+            best = Math.max(best, dual.apply(lo * u, lo * w));
+        }
+        return best;
     }
 
     /** The LP relaxation over allocatable cpu and memory at the cheapest offering price. */
     public static double lowerBound(List<Pod> pods, List<ResolvedInstanceType> types) {
-        return lowerBound(pods, types, 0);
+        return lowerBound(pods, types, List.of());
     }
 
     private static long[] totals(List<Pod> pods) {

@@ -2,7 +2,9 @@ package dev.jig.controller.bench;
 
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.ec2.NodeClass;
+import dev.jig.controller.model.Disruption;
 import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.provisioning.Provisioner;
 import dev.jig.controller.scheduling.SchedulingInput;
@@ -19,8 +21,15 @@ import java.util.Locale;
  * with 30 s boot and 10 s ready latency, kubelets and the simulated kube-scheduler) and prints, per
  * mix, size and kube-scheduler scoring, the <em>planned</em> cost (NodeClaims launched for new
  * demand), the <em>settled</em> cost (the nodes once every pod is bound and nothing is in flight),
- * both against the LP lower bound of {@link SchedulingBenchmark#lowerBound}, and how long the last
+ * both against the LP lower bounds of {@link SchedulingBenchmark#lowerBound} (without, and with a node of its
+ * own for each pod of the largest hostname anti-affinity group), and how long the last
  * pod waited to be bound (simulated time).
+ *
+ * <p>Consolidation is left out ({@code consolidateAfter: Never}): the settled cost is what the
+ * provisioner and the kube-scheduler leave, and a consolidation decided while pods are still being
+ * bound would count its replacement, still empty when the pods settle, in it. {@code bench/disruption.sh}
+ * measures consolidation; {@code -Dsettle.consolidate=true} keeps the pool's default (consolidate
+ * after 0 s) here.
  *
  * <p>Arguments: {@code [sizes...]}, default {@code 1000 5000}.
  */
@@ -29,14 +38,23 @@ public final class SettlingBenchmark {
     public static void main(String[] args) {
         int[] sizes = args.length > 0 ? Arrays.stream(args).mapToInt(Integer::parseInt).toArray() : new int[] {1000, 5000};
         Catalog catalog = Catalog.bundled();
-        SchedulingInput.Pool pool = BenchmarkWorkload.pool(catalog);
-        System.out.printf(Locale.ROOT, "%-8s %6s %-15s %7s %10s %7s %10s %7s %10s %9s %9s%n", "mix", "pods", "kube-scheduler",
-                "nodes", "planned", "ratio", "settled", "ratio", "bound $/h", "all bound", "last bind");
+        SchedulingInput.Pool pool = withoutConsolidation(BenchmarkWorkload.pool(catalog));
+        System.out.printf(Locale.ROOT, "%-8s %6s %-15s %7s %10s %7s %7s %10s %7s %7s %10s %10s %9s %9s%n", "mix", "pods", "kube-scheduler",
+                "nodes", "planned", "ratio", "+anti", "settled", "ratio", "+anti", "bound $/h", "+anti $/h", "all bound", "last bind");
         for (String mix : new String[] {"generic", "diverse"}) {
             for (int n : sizes) {
                 for (KubeSchedulerScoring scoring : KubeSchedulerScoring.values()) row(catalog, pool, mix, n, scoring);
             }
         }
+    }
+
+    private static SchedulingInput.Pool withoutConsolidation(SchedulingInput.Pool pool) {
+        if (Boolean.getBoolean("settle.consolidate")) return pool;
+        NodePool p = pool.pool();
+        Disruption d = p.disruption();
+        NodePool never = new NodePool(p.name(), p.weight(), p.labels(), p.requirements(), p.taints(), p.startupTaints(), p.nodeClassName(),
+                p.limits(), new Disruption(d.consolidationPolicy(), "Never", d.expireAfter(), d.budgets(), d.terminationGracePeriod()));
+        return new SchedulingInput.Pool(never, pool.instanceTypes());
     }
 
     private static void row(Catalog catalog, SchedulingInput.Pool pool, String mix, int n, KubeSchedulerScoring scoring) {
@@ -58,7 +76,9 @@ public final class SettlingBenchmark {
         double cost = 0;
         for (NodeClaim c : world.cluster().snapshot().nodeClaims()) if (c.status() != null) cost += c.status().pricePerHour();
         double bound = SchedulingBenchmark.lowerBound(pods, pool.instanceTypes());
-        System.out.printf(Locale.ROOT, "%-8s %6d %-15s %7d %10.2f %7.3f %10.2f %7.3f %10.2f %9s %8ds%n", mix, n, scoring.configName(),
-                world.cluster().snapshot().nodes().size(), planned, planned / bound, cost, cost / bound, bound, settled ? "yes" : "NO", lastBind);
+        double anti = SchedulingBenchmark.lowerBound(pods, pool.instanceTypes(), SchedulingBenchmark.largestAntiAffinityGroup(pods));
+        System.out.printf(Locale.ROOT, "%-8s %6d %-15s %7d %10.2f %7.3f %7.3f %10.2f %7.3f %7.3f %10.2f %10.2f %9s %8ds%n", mix, n,
+                scoring.configName(), world.cluster().snapshot().nodes().size(), planned, planned / bound, planned / anti, cost, cost / bound,
+                cost / anti, bound, anti, settled ? "yes" : "NO", lastBind);
     }
 }

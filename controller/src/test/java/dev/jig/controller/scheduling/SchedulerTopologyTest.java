@@ -93,6 +93,21 @@ class SchedulerTopologyTest {
     }
 
     @Test
+    void otherPodsFillTheNodesThatHostnameAntiAffinityPodsNeedAnyway() {
+        List<Pod> pods = new ArrayList<>();
+        // Larger than the anti-affinity pods: sorted by size alone they would be planned first, on NodeClaims of their own.
+        for (int i = 0; i < 12; i++) pods.add(pod("other-" + i, 1000, 1024));
+        pods.addAll(web(4, p -> p.with().antiAffinity(PodAffinityTerm.required(LabelSelector.of(WEB), HOST)).build()));
+        var r = solve(pods, POOL);
+        assertThat(r.unschedulable()).isEmpty();
+        assertThat(r.newClaims()).allSatisfy(c -> assertThat(c.pods()).filteredOn(p -> p.name().startsWith("web-")).hasSizeLessThanOrEqualTo(1));
+        // Each NodeClaim is sized for a share of all the demand when it opens; the last may be left with its own pod alone.
+        assertThat(r.newClaims()).as("anti-affinity pods whose node other pods share")
+                .filteredOn(c -> c.pods().size() > 1 && c.pods().stream().anyMatch(p -> p.name().startsWith("web-"))).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(r.newClaims()).hasSizeLessThanOrEqualTo(5);
+    }
+
+    @Test
     void hostnameAntiAffinityGivesEachPodItsOwnNode() {
         var r = solve(web(5, p -> p.with().antiAffinity(PodAffinityTerm.required(LabelSelector.of(WEB), HOST)).build()), POOL);
         assertThat(r.newClaims()).hasSize(5);

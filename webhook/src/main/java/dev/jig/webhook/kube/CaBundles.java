@@ -11,8 +11,10 @@ import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhoo
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.WebhookClientConfig;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import java.net.HttpURLConnection;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
@@ -25,8 +27,11 @@ import java.util.List;
  * MutatingWebhookConfiguration (the chart gives both the same name); a name that is neither is a
  * problem, reported and retried. A configuration whose webhooks already carry the bundle is not
  * written, so syncing is idempotent and replicas agree; one that someone reset is patched back on
- * the next sync. It needs {@code get} and {@code patch} on both kinds, limited by
- * {@code resourceNames}.
+ * the next sync. The JSON patch sets each webhook's {@code caBundle} by index, so it is guarded by a
+ * {@code test} of {@code /metadata/resourceVersion}: when the configuration changed since it was
+ * read (a webhook added, removed or reordered), the API server refuses the patch (422, or 409) and
+ * the configuration is read and patched again, a few times; then the error is thrown. It needs
+ * {@code get} and {@code patch} on both kinds, limited by {@code resourceNames}.
  */
 public final class CaBundles {
 
@@ -37,6 +42,9 @@ public final class CaBundles {
      */
     public record Sync(int patched, boolean trustsSigningCa, boolean trustsServed, List<String> problems) {
     }
+
+    /** How many times a configuration that changed between read and patch is read and patched again. */
+    private static final int ATTEMPTS = 3;
 
     private final KubernetesClient client;
     private final List<String> names;
@@ -56,8 +64,8 @@ public final class CaBundles {
         boolean serving = true;
         for (String name : names) {
             List<HasMetadata> found = new ArrayList<>();
-            ValidatingWebhookConfiguration v = client.admissionRegistration().v1().validatingWebhookConfigurations().withName(name).get();
-            MutatingWebhookConfiguration m = client.admissionRegistration().v1().mutatingWebhookConfigurations().withName(name).get();
+            ValidatingWebhookConfiguration v = validating(name);
+            MutatingWebhookConfiguration m = mutating(name);
             if (v != null) found.add(v);
             if (m != null) found.add(m);
             if (found.isEmpty()) {
@@ -66,10 +74,20 @@ public final class CaBundles {
             }
             for (HasMetadata config : found) {
                 List<WebhookClientConfig> clients = clientConfigs(config);
-                if (clients.stream().anyMatch(c -> !wanted.equals(c.getCaBundle()))) {
-                    config = patch(config, clients.size(), wanted);
-                    clients = clientConfigs(config);
-                    patched++;
+                for (int attempt = 1; attempt <= ATTEMPTS && config != null && differs(clients, wanted); attempt++) {
+                    try {
+                        config = patch(config, clients.size(), wanted);
+                        patched++;
+                    } catch (KubernetesClientException e) {
+                        boolean changedSinceRead = e.getCode() == 422 || e.getCode() == HttpURLConnection.HTTP_CONFLICT;
+                        if (!changedSinceRead || attempt >= ATTEMPTS) throw e;
+                        config = config instanceof ValidatingWebhookConfiguration ? validating(name) : mutating(name);
+                    }
+                    clients = config == null ? List.of() : clientConfigs(config);
+                }
+                if (config == null) {
+                    problems.add("webhook configuration " + name + " was deleted while it was patched");
+                    continue;
                 }
                 for (WebhookClientConfig c : clients) {
                     List<X509Certificate> trusted = bundle(c.getCaBundle());
@@ -81,8 +99,21 @@ public final class CaBundles {
         return new Sync(patched, signing && problems.isEmpty(), serving && problems.isEmpty(), List.copyOf(problems));
     }
 
+    private static boolean differs(List<WebhookClientConfig> clients, String wanted) {
+        return clients.stream().anyMatch(c -> !wanted.equals(c.getCaBundle()));
+    }
+
+    private ValidatingWebhookConfiguration validating(String name) {
+        return client.admissionRegistration().v1().validatingWebhookConfigurations().withName(name).get();
+    }
+
+    private MutatingWebhookConfiguration mutating(String name) {
+        return client.admissionRegistration().v1().mutatingWebhookConfigurations().withName(name).get();
+    }
+
     private HasMetadata patch(HasMetadata config, int webhooks, String wanted) {
         ArrayNode ops = json.createArrayNode();
+        ops.addObject().put("op", "test").put("path", "/metadata/resourceVersion").put("value", config.getMetadata().getResourceVersion());
         for (int i = 0; i < webhooks; i++) {
             ops.addObject().put("op", "add").put("path", "/webhooks/" + i + "/clientConfig/caBundle").put("value", wanted);
         }

@@ -23,7 +23,10 @@ import java.util.function.ToDoubleFunction;
  *       {@code rule="none"} for allowed requests;</li>
  *   <li>{@code jig_webhook_rejected_requests_total{reason}} — malformed requests answered 4xx;</li>
  *   <li>{@code jig_webhook_tenancy_*} — view state: synced, stale (ConfigMap missing or
- *       malformed, last good view kept), parse errors, certificate reloads.</li>
+ *       malformed, last good view kept), parse errors, certificate reloads;</li>
+ *   <li>{@code jig_webhook_tls_problems_total{reason}} — self-managed certificate problems, one
+ *       count per reconcile that met one: {@code forbidden} (401/403), {@code foreign-secret} (a
+ *       Secret of that name the webhook does not manage), {@code rejected} (another 4xx).</li>
  * </ul>
  * Meters are created once per label set and cached, so recording costs a map lookup.
  */
@@ -62,6 +65,11 @@ public final class WebhookMetrics {
 
     public void rejected(String reason) {
         counter("jig.webhook.rejected.requests", "reason", reason).increment();
+    }
+
+    /** A self-managed certificate problem (see the class comment for the reasons). */
+    public void tlsProblem(String reason) {
+        counter("jig.webhook.tls.problems", "reason", reason).increment();
     }
 
     public void tenancyError() {

@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * When the self-managed certificates change, as a pure function of the stored material, the time
- * and whether the webhook configurations already trust the signing CA. A certificate is renewed at
+ * and since when the webhook configurations have trusted the signing CA. A certificate is renewed at
  * two thirds of its life (a one-year serving certificate four months before it expires, well
  * before the last 30 days; a CA likewise), so a renewal that fails keeps being retried for months
  * before anything expires. The steps, first match wins:
@@ -30,7 +30,7 @@ import java.util.Set;
  */
 public record RenewalPolicy(Duration caValidity, Duration servingValidity) {
 
-    /** How long a new CA is only trusted before it signs the serving certificate. */
+    /** How long a new CA is only trusted (from when the trust was first seen) before it signs the serving certificate. */
     public static final Duration SETTLE = Duration.ofMinutes(1);
 
     /** The CA lives five years, the serving certificate one. */
@@ -58,8 +58,11 @@ public record RenewalPolicy(Duration caValidity, Duration servingValidity) {
         return from.plus(life.multipliedBy(2).dividedBy(3));
     }
 
-    /** The change due at {@code now}, if any. */
-    public Optional<Renewal> next(ServingMaterial m, Instant now, List<String> dnsNames, boolean signingCaTrusted) {
+    /**
+     * The change due at {@code now}, if any; {@code signingCaTrustedSince} is when the webhook
+     * configurations were first seen trusting the signing CA, empty while they do not.
+     */
+    public Optional<Renewal> next(ServingMaterial m, Instant now, List<String> dnsNames, Optional<Instant> signingCaTrustedSince) {
         if (!now.isBefore(renewAt(m.ca()))) {
             CertificateIssuer.Issued ca = CertificateIssuer.authority(now, caValidity);
             ServingMaterial rotated = ServingMaterial.of(ca, unexpired(m.trusted(), now), new CertificateIssuer.Issued(m.serving(), m.servingKey()));
@@ -68,7 +71,7 @@ public record RenewalPolicy(Duration caValidity, Duration servingValidity) {
         }
         String why = null;
         if (!CertificateIssuer.signedBy(m.serving(), m.ca())) {
-            if (signingCaTrusted && !now.isBefore(CertificateIssuer.issuedAt(m.ca()).plus(SETTLE))) {
+            if (signingCaTrustedSince.isPresent() && !now.isBefore(signingCaTrustedSince.get().plus(SETTLE))) {
                 why = "the webhook configurations now trust the new CA " + subject(m.ca());
             } else if (!now.isBefore(m.serving().getNotAfter().toInstant())) {
                 why = "the serving certificate has expired";

@@ -10,6 +10,10 @@ import dev.jig.webhook.tls.ServingCertificate;
 import dev.jig.webhook.tls.ServingMaterial;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.MutatingWebhookConfigurationBuilder;
+import dev.jig.webhook.tls.CertificateIssuer;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -138,7 +142,7 @@ class CertificateSecretIT {
     }
 
     @Test
-    void anUpdateAtAStaleVersionIsRefusedAndAnUnusableSecretIsReplaced() {
+    void anUpdateAtAStaleVersionIsRefused() {
         CertificateSecret secret = new CertificateSecret(client, NS, "stale");
         CertificateSecret.Stored first = secret.createOrAdopt(RenewalPolicy.defaults().initial(START, SETTINGS.dnsNames()));
         ServingMaterial next = RenewalPolicy.defaults().initial(START, SETTINGS.dnsNames());
@@ -147,12 +151,110 @@ class CertificateSecretIT {
         assertThat(secret.replace(first, RenewalPolicy.defaults().initial(START, SETTINGS.dnsNames()))).as("409 at the old version").isEmpty();
         assertThat(secret.read().orElseThrow().material().orElseThrow().ca()).isEqualTo(next.ca());
 
-        client.secrets().inNamespace(NS).resource(new SecretBuilder().withNewMetadata().withName(SETTINGS.secret()).withNamespace(NS).endMetadata()
-                .withType("kubernetes.io/tls").addToData("tls.crt", "bm90IGEgY2VydA==").addToData("tls.key", "").build()).create();
-        SelfManagedCertificates certs = new SelfManagedCertificates(client, SETTINGS, new MovableClock(START), new WebhookMetrics());
+    }
+
+    @Test
+    void aSecretWithoutOurManagedByLabelIsNeverReplacedAndItStaysNotReady() {
+        // cert-manager's Secret under the same name: a serving pair and ca.crt, but no ca.key
+        ServingMaterial theirs = RenewalPolicy.defaults().initial(START, SETTINGS.dnsNames());
+        Secret foreign = client.secrets().inNamespace(NS).resource(new SecretBuilder().withNewMetadata().withName("foreign").withNamespace(NS)
+                .addToLabels("app.kubernetes.io/managed-by", "cert-manager").endMetadata().withType("kubernetes.io/tls")
+                .addToData("tls.crt", b64(theirs.pemData().get("tls.crt"))).addToData("tls.key", b64(theirs.pemData().get("tls.key")))
+                .addToData("ca.crt", b64(theirs.bundlePem())).build()).create();
+        SelfManagedCertificates certs = new SelfManagedCertificates(client, settings("foreign"), new MovableClock(START), new WebhookMetrics());
+        ServingCertificate serving = new ServingCertificate(certs.firstKeyStore());
+        certs.start(serving, Duration.ofHours(1));
+        assertThat(certs.reconcile()).isFalse();
+        Secret after = client.secrets().inNamespace(NS).withName("foreign").get();
+        assertThat(after.getMetadata().getResourceVersion()).as("never written").isEqualTo(foreign.getMetadata().getResourceVersion());
+        assertThat(after.getData()).isEqualTo(foreign.getData());
+        assertThat(certs.notReadyBecause()).hasValueSatisfying(r -> assertThat(r).contains("not managed by jig-webhook"));
+        certs.close();
+    }
+
+    @Test
+    void itsOwnUnusableSecretIsReplacedAndTheOldCaStaysTrustedDuringTheSwitch() {
+        ServingMaterial old = RenewalPolicy.defaults().initial(START, SETTINGS.dnsNames());
+        client.secrets().inNamespace(NS).resource(new SecretBuilder().withNewMetadata().withName("unusable").withNamespace(NS)
+                .addToLabels("app.kubernetes.io/managed-by", "jig-webhook").endMetadata().withType("kubernetes.io/tls")
+                .addToData("tls.crt", b64(old.pemData().get("tls.crt"))).addToData("tls.key", b64(old.pemData().get("tls.key")))
+                .addToData("ca.crt", b64(old.bundlePem())).addToData("ca.key", "").build()).create();
+        SelfManagedCertificates certs = new SelfManagedCertificates(client, settings("unusable"), new MovableClock(START), new WebhookMetrics());
         X509Certificate served = certs.firstKeyStore().chain().get(0);
-        ServingMaterial replaced = new CertificateSecret(client, NS, SETTINGS.secret()).read().orElseThrow().material().orElseThrow();
+        ServingMaterial replaced = new CertificateSecret(client, NS, "unusable").read().orElseThrow().material().orElseThrow();
         assertThat(replaced.serving()).isEqualTo(served);
+        assertThat(replaced.ca()).isNotEqualTo(old.ca());
+        assertThat(replaced.trusted()).as("replicas still serving the old certificate stay trusted").containsExactly(replaced.ca(), old.ca());
+        certs.close();
+    }
+
+    @Test
+    void aReplacementKeepsTheLabelsAndAnnotationsOthersPutOnTheSecret() {
+        CertificateSecret secret = new CertificateSecret(client, NS, "annotated");
+        secret.createOrAdopt(RenewalPolicy.defaults().initial(START, SETTINGS.dnsNames()));
+        client.secrets().inNamespace(NS).withName("annotated").edit(s -> new SecretBuilder(s).editMetadata().addToLabels("team", "platform")
+                .addToAnnotations("backup.example.com/exclude", "true").endMetadata().build());
+        ServingMaterial next = RenewalPolicy.defaults().initial(START, SETTINGS.dnsNames());
+        secret.replace(secret.read().orElseThrow(), next).orElseThrow();
+        Secret after = client.secrets().inNamespace(NS).withName("annotated").get();
+        assertThat(after.getMetadata().getLabels()).containsEntry("team", "platform").containsEntry("app.kubernetes.io/managed-by", "jig-webhook");
+        assertThat(after.getMetadata().getAnnotations()).containsEntry("backup.example.com/exclude", "true");
+        assertThat(secret.read().orElseThrow().material().orElseThrow().ca()).isEqualTo(next.ca());
+    }
+
+    @Test
+    void aNewCaSignsOnlyASettleAfterTheConfigurationsWereFirstSeenTrustingIt() throws Exception {
+        MovableClock clock = new MovableClock(START);
+        SelfManagedCertificates.Settings settings = new SelfManagedCertificates.Settings(NS, "settle", "jig-webhook", List.of("settle-late"),
+                new RenewalPolicy(Duration.ofDays(30), Duration.ofDays(30)));
+        SelfManagedCertificates certs = new SelfManagedCertificates(client, settings, clock, new WebhookMetrics());
+        ServingCertificate serving = new ServingCertificate(certs.firstKeyStore());
+        certs.start(serving, Duration.ofHours(1));
+        CertificateSecret secret = new CertificateSecret(client, NS, "settle");
+        assertThat(certs.reconcile()).as("no configuration yet").isFalse();
+        assertThat(secret.read().orElseThrow().trustedSince()).isEmpty();
+        createLateConfiguration();
+        assertThat(certs.reconcile()).isTrue();
+        assertThat(secret.read().orElseThrow().trustedSince()).hasValue(START);
+        assertThat(client.secrets().inNamespace(NS).withName("settle").get().getMetadata().getAnnotations())
+                .containsEntry("jig.dev/ca-trusted-since", START.toString());
+
+        // the CA is due: a new CA joins the bundle, and the trust recorded for the old one goes
+        ServingMaterial before = secret.read().orElseThrow().material().orElseThrow();
+        Instant caDue = RenewalPolicy.renewAt(before.ca());
+        clock.set(caDue);
+        certs.reconcile();
+        ServingMaterial rotated = secret.read().orElseThrow().material().orElseThrow();
+        assertThat(rotated.ca()).isNotEqualTo(before.ca());
+        // the configurations disappear for ten minutes before they can carry the new CA
+        client.admissionRegistration().v1().mutatingWebhookConfigurations().withName("settle-late").delete();
+        await(() -> client.admissionRegistration().v1().mutatingWebhookConfigurations().withName("settle-late").get() == null);
+        clock.set(caDue.plusSeconds(1));
+        assertThat(certs.reconcile()).isFalse();
+        assertThat(secret.read().orElseThrow().trustedSince()).isEmpty();
+        Instant seen = caDue.plus(Duration.ofMinutes(10));
+        clock.set(seen);
+        createLateConfiguration();
+        certs.reconcile();
+        assertThat(secret.read().orElseThrow().trustedSince()).hasValue(seen);
+        clock.set(seen.plusSeconds(1));
+        certs.reconcile();
+        assertThat(serving.chain().get(0)).as("the new CA is old enough, its trust is not").isEqualTo(before.serving());
+        clock.set(seen.plus(RenewalPolicy.SETTLE));
+        certs.reconcile();
+        assertThat(CertificateIssuer.signedBy(serving.chain().get(0), rotated.ca())).isTrue();
+        assertThat(certs.ready()).isTrue();
+        certs.close();
+    }
+
+    private static void createLateConfiguration() {
+        client.resource(new MutatingWebhookConfigurationBuilder().withNewMetadata().withName("settle-late").endMetadata()
+                .addNewWebhook().withName("pods.jig.dev").withNewClientConfig().withNewService().withNamespace(NS).withName("jig-webhook")
+                .endService().endClientConfig().withAdmissionReviewVersions("v1").withSideEffects("None").endWebhook().build()).create();
+    }
+
+    private static String b64(String pem) {
+        return Base64.getEncoder().encodeToString(pem.getBytes(StandardCharsets.US_ASCII));
     }
 
     /** The mock API server lives as long as the class, so every test keeps its own Secret. */

@@ -7,7 +7,6 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.jig.webhook.metrics.WebhookMetrics;
 import dev.jig.webhook.testing.MovableClock;
-import dev.jig.webhook.testing.WebhookConfigurations;
 import dev.jig.webhook.tls.RenewalPolicy;
 import dev.jig.webhook.tls.ServingCertificate;
 import dev.jig.webhook.tls.ServingMaterial;
@@ -58,9 +57,9 @@ class SelfManagedFailuresIT {
         log.detachAppender(events);
     }
 
-    /** The mock API server lives as long as the class, so each test scripts its own Secret. */
-    private static SelfManagedCertificates.Settings settings(String secret) {
-        return new SelfManagedCertificates.Settings("jig-system", secret, "jig-webhook", List.of(WebhookConfigurations.NAME), RenewalPolicy.defaults());
+    /** The mock API server lives as long as the class, so each test scripts its own Secret and configuration, both named {@code name}. */
+    private static SelfManagedCertificates.Settings settings(String name) {
+        return new SelfManagedCertificates.Settings("jig-system", name, "jig-webhook", List.of(name), RenewalPolicy.defaults());
     }
 
     @Test
@@ -91,23 +90,14 @@ class SelfManagedFailuresIT {
         SelfManagedCertificates.Settings settings = settings("flaky");
         String secretPath = "/api/v1/namespaces/jig-system/secrets/flaky";
         ServingMaterial material = RenewalPolicy.defaults().initial(NOW, settings.dnsNames());
-        String bundle = Base64.getEncoder().encodeToString(material.bundlePem().getBytes(StandardCharsets.US_ASCII));
-        Secret secret = new SecretBuilder().withNewMetadata().withName("flaky").withNamespace("jig-system").withResourceVersion("1")
-                .endMetadata().withType("kubernetes.io/tls").build();
-        material.pemData().forEach((k, v) -> secret.getData().put(k, Base64.getEncoder().encodeToString(v.getBytes(StandardCharsets.US_ASCII))));
-        MutatingWebhookConfiguration trusted = new MutatingWebhookConfigurationBuilder().withNewMetadata().withName(WebhookConfigurations.NAME)
-                .endMetadata().addNewWebhook().withName("pods.jig.dev").withNewClientConfig().withCaBundle(bundle).endClientConfig().endWebhook().build();
+        Secret secret = ownSecret("flaky", material);
+        MutatingWebhookConfiguration trusted = trusting("flaky", material);
         server.expect().get().withPath(secretPath).andReturn(200, secret).times(2);
         server.expect().get().withPath(secretPath).andReturn(500, new StatusBuilder().withCode(500).withMessage("etcdserver: request timed out")
                 .build()).always();
-        server.expect().get().withPath("/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/jig-webhook").andReturn(404,
-                new StatusBuilder().withCode(404).build()).always();
-        server.expect().get().withPath("/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/jig-webhook").andReturn(200, trusted)
-                .always();
+        onlyMutating("flaky", trusted);
 
-        // no client-side retries of the 500, so the test sees the error at once (in a pod the client retries with back-off first)
-        KubernetesClient noRetries = new KubernetesClientBuilder()
-                .withConfig(new ConfigBuilder(client.getConfiguration()).withRequestRetryBackoffLimit(0).build()).build();
+        KubernetesClient noRetries = noRetries();
         SelfManagedCertificates certs = new SelfManagedCertificates(noRetries, settings, new MovableClock(NOW), new WebhookMetrics());
         ServingCertificate serving = new ServingCertificate(certs.firstKeyStore());
         assertThat(serving.chain()).containsExactly(material.serving());
@@ -118,5 +108,126 @@ class SelfManagedFailuresIT {
                 .isEqualTo("Kubernetes API error (HTTP 500), retrying: etcdserver: request timed out"));
         certs.close();
         noRetries.close();
+    }
+
+    @Test
+    void aForbiddenAfterReadinessKeepsTheVerdictWhileTheCertificateHasTimeLeftAndIsCounted() {
+        SelfManagedCertificates.Settings settings = settings("rbac-glitch");
+        String secretPath = "/api/v1/namespaces/jig-system/secrets/rbac-glitch";
+        ServingMaterial material = RenewalPolicy.defaults().initial(NOW, settings.dnsNames());
+        server.expect().get().withPath(secretPath).andReturn(200, ownSecret("rbac-glitch", material)).times(2);
+        server.expect().get().withPath(secretPath).andReturn(403, new StatusBuilder().withCode(403).withReason("Forbidden")
+                .withMessage("secrets \"rbac-glitch\" is forbidden").build()).always();
+        onlyMutating("rbac-glitch", trusting("rbac-glitch", material));
+
+        KubernetesClient noRetries = noRetries();
+        MovableClock clock = new MovableClock(NOW);
+        WebhookMetrics metrics = new WebhookMetrics();
+        SelfManagedCertificates certs = new SelfManagedCertificates(noRetries, settings, clock, metrics);
+        ServingCertificate serving = new ServingCertificate(certs.firstKeyStore());
+        certs.start(serving, Duration.ofHours(1));
+        assertThat(certs.reconcile()).as("trusted").isTrue();
+        assertThat(certs.reconcile()).as("an RBAC glitch does not take every replica out at once").isTrue();
+        assertThat(certs.reconcile()).isTrue();
+        assertThat(metrics.scrape()).containsPattern("jig_webhook_tls_problems_total\\{reason=\"forbidden\"} [1-9]");
+        assertThat(events.list).filteredOn(e -> e.getKeyValuePairs().toString().contains("tls-self-managed-problem")).singleElement()
+                .satisfies(e -> assertThat(e.getFormattedMessage()).contains("HTTP 403").contains("still ready"));
+
+        clock.set(material.serving().getNotAfter().toInstant().minus(SelfManagedCertificates.NEAR_EXPIRY));
+        assertThat(certs.reconcile()).as("near expiry, unconfirmed trust no longer counts").isFalse();
+        assertThat(certs.notReadyBecause()).hasValueSatisfying(r -> assertThat(r).contains("HTTP 403"));
+        certs.close();
+        noRetries.close();
+    }
+
+    @Test
+    void aSecretItDoesNotManageIsNeverWrittenAndItStaysNotReady() {
+        SelfManagedCertificates.Settings settings = settings("cert-managers");
+        String secretPath = "/api/v1/namespaces/jig-system/secrets/cert-managers";
+        // what cert-manager writes: a serving pair and ca.crt, no ca.key, no managed-by label of ours
+        ServingMaterial material = RenewalPolicy.defaults().initial(NOW, settings.dnsNames());
+        Secret foreign = ownSecret("cert-managers", material);
+        foreign.getMetadata().setLabels(java.util.Map.of("app.kubernetes.io/managed-by", "cert-manager"));
+        foreign.getData().remove(ServingMaterial.CA_KEY);
+        server.expect().get().withPath(secretPath).andReturn(200, foreign).always();
+        onlyMutating("cert-managers", trusting("cert-managers", material));
+
+        KubernetesClient noRetries = noRetries();
+        WebhookMetrics metrics = new WebhookMetrics();
+        SelfManagedCertificates certs = new SelfManagedCertificates(noRetries, settings, new MovableClock(NOW), metrics);
+        ServingCertificate serving = new ServingCertificate(certs.firstKeyStore());
+        certs.start(serving, Duration.ofHours(1));
+        assertThat(certs.reconcile()).isFalse();
+        assertThat(certs.reconcile()).isFalse();
+        assertThat(serving.swaps()).isZero();
+        assertThat(metrics.scrape()).contains("jig_webhook_tls_problems_total{reason=\"foreign-secret\"}");
+        assertThat(certs.notReadyBecause()).hasValueSatisfying(r -> assertThat(r)
+                .contains("Secret jig-system/cert-managers exists but is not managed by jig-webhook").contains("has no ca.key"));
+        assertThat(events.list).noneMatch(e -> e.getKeyValuePairs().toString().contains("tls-secret-replaced"));
+        certs.close();
+        noRetries.close();
+    }
+
+    @Test
+    void aCaBundlePatchIsGuardedByTheVersionReadAndARefusalPastTheGraceMakesItNotReady() throws Exception {
+        SelfManagedCertificates.Settings settings = settings("reset-bundle");
+        ServingMaterial material = RenewalPolicy.defaults().initial(NOW, settings.dnsNames());
+        server.expect().get().withPath("/api/v1/namespaces/jig-system/secrets/reset-bundle").andReturn(200, ownSecret("reset-bundle", material)).always();
+        String mutatingPath = "/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/reset-bundle";
+        server.expect().get().withPath("/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/reset-bundle").andReturn(404,
+                new StatusBuilder().withCode(404).build()).always();
+        server.expect().get().withPath(mutatingPath).andReturn(200, trusting("reset-bundle", material)).once();
+        MutatingWebhookConfiguration reset = trusting("reset-bundle", material);
+        reset.getMetadata().setResourceVersion("8");
+        reset.getWebhooks().get(0).getClientConfig().setCaBundle(null);
+        server.expect().get().withPath(mutatingPath).andReturn(200, reset).always();
+        server.expect().patch().withPath(mutatingPath).andReturn(422, new StatusBuilder().withCode(422)
+                .withMessage("the server rejected our request due to an error in our request").build()).always();
+
+        KubernetesClient noRetries = noRetries();
+        MovableClock clock = new MovableClock(NOW);
+        WebhookMetrics metrics = new WebhookMetrics();
+        SelfManagedCertificates certs = new SelfManagedCertificates(noRetries, settings, clock, metrics);
+        certs.start(new ServingCertificate(certs.firstKeyStore()), Duration.ofHours(1));
+        assertThat(certs.reconcile()).isTrue();
+        assertThat(certs.reconcile()).as("a refused patch keeps the verdict for a grace period").isTrue();
+        io.fabric8.mockwebserver.http.RecordedRequest patch = server.getLastRequest();
+        assertThat(patch.getMethod()).isEqualTo("PATCH");
+        assertThat(patch.getUtf8Body()).as("the patch by index holds only at the version read")
+                .startsWith("[{\"op\":\"test\",\"path\":\"/metadata/resourceVersion\",\"value\":\"8\"}");
+        clock.advance(SelfManagedCertificates.REJECTION_GRACE);
+        assertThat(certs.reconcile()).as("refused for longer than the grace: not ready, not ready forever").isFalse();
+        assertThat(certs.notReadyBecause()).hasValueSatisfying(r -> assertThat(r).contains("HTTP 422"));
+        assertThat(metrics.scrape()).containsPattern("jig_webhook_tls_problems_total\\{reason=\"rejected\"} [1-9]");
+        certs.close();
+        noRetries.close();
+    }
+
+    /** The webhook's own Secret holding {@code material}, its CA trusted since {@link #NOW}, as the mock API server returns it. */
+    private static Secret ownSecret(String name, ServingMaterial material) {
+        Secret secret = new SecretBuilder().withNewMetadata().withName(name).withNamespace("jig-system").withResourceVersion("1")
+                .addToLabels("app.kubernetes.io/managed-by", "jig-webhook").addToAnnotations("jig.dev/ca-trusted-since", NOW.toString())
+                .endMetadata().withType("kubernetes.io/tls").build();
+        material.pemData().forEach((k, v) -> secret.getData().put(k, Base64.getEncoder().encodeToString(v.getBytes(StandardCharsets.US_ASCII))));
+        return secret;
+    }
+
+    static MutatingWebhookConfiguration trusting(String name, ServingMaterial material) {
+        String bundle = Base64.getEncoder().encodeToString(material.bundlePem().getBytes(StandardCharsets.US_ASCII));
+        return new MutatingWebhookConfigurationBuilder().withNewMetadata().withName(name).withResourceVersion("7")
+                .endMetadata().addNewWebhook().withName("pods.jig.dev").withNewClientConfig().withCaBundle(bundle).endClientConfig().endWebhook().build();
+    }
+
+    /** Scripts the configurations named {@code name}: only {@code mutating} exists. */
+    private static void onlyMutating(String name, MutatingWebhookConfiguration mutating) {
+        server.expect().get().withPath("/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/" + name).andReturn(404,
+                new StatusBuilder().withCode(404).build()).always();
+        server.expect().get().withPath("/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/" + name).andReturn(200, mutating)
+                .always();
+    }
+
+    /** No client-side retries of a 5xx, so the test sees the error at once (in a pod the client retries with back-off first). */
+    private static KubernetesClient noRetries() {
+        return new KubernetesClientBuilder().withConfig(new ConfigBuilder(client.getConfiguration()).withRequestRetryBackoffLimit(0).build()).build();
     }
 }

@@ -54,7 +54,7 @@ class SelfManagedTlsIT {
     static KubernetesClient client;
 
     private static final String HOST = "jig-webhook.jig-system.svc";
-    private static final SelfManagedCertificates.Settings SETTINGS = new SelfManagedCertificates.Settings("jig-system", "jig-webhook-tls",
+    private static final SelfManagedCertificates.Settings SETTINGS = new SelfManagedCertificates.Settings("jig-system", "jig-webhook-self-managed-tls",
             "jig-webhook", List.of(WebhookConfigurations.NAME), new RenewalPolicy(Duration.ofHours(1), Duration.ofMinutes(45)));
     private static final WebhookRules RULES = new WebhookRules(WebhookSettings.defaults());
 
@@ -105,8 +105,13 @@ class SelfManagedTlsIT {
             assertThat(both).endsWith(oldCa);
             assertThat(served(webhook, trustBundle)).as("the old bundle still works during the overlap").isEqualTo(second);
 
-            // ... and once the new CA has settled in the configurations, it signs the serving certificate
-            clock.advance(RenewalPolicy.SETTLE);
+            // ... and a settle after the configurations were first seen trusting the new CA, it signs the serving certificate
+            await(() -> secret().trustedSince().isPresent() && secret().material().orElseThrow().ca().equals(both.get(0)));
+            assertThat(secret().trustedSince()).hasValue(clock.instant());
+            clock.advance(RenewalPolicy.SETTLE.minusSeconds(1));
+            Thread.sleep(300);
+            assertThat(webhook.serving().chain().get(0)).as("not settled yet").isEqualTo(second);
+            clock.advance(Duration.ofSeconds(1));
             await(() -> CertificateIssuer.signedBy(webhook.serving().chain().get(0), both.get(0)));
             await(certificates::ready);
             SSLContext trustBoth = TestCertificates.trusting(both.toArray(X509Certificate[]::new));
@@ -120,9 +125,13 @@ class SelfManagedTlsIT {
         }
     }
 
+    private static CertificateSecret.Stored secret() {
+        return new CertificateSecret(client, "jig-system", "jig-webhook-self-managed-tls").read().orElseThrow();
+    }
+
     /** The CA in the Secret's bundle that signed {@code serving}. */
     private static X509Certificate caOf(X509Certificate serving) {
-        return new CertificateSecret(client, "jig-system", "jig-webhook-tls").read().orElseThrow().material().orElseThrow().trusted().stream()
+        return new CertificateSecret(client, "jig-system", "jig-webhook-self-managed-tls").read().orElseThrow().material().orElseThrow().trusted().stream()
                 .filter(ca -> CertificateIssuer.signedBy(serving, ca)).findFirst().orElseThrow();
     }
 

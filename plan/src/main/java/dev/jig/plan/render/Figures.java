@@ -1,0 +1,106 @@
+package dev.jig.plan.render;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** How the text and markdown reports write figures, so both read the same: money, signed changes, headroom. */
+final class Figures {
+
+    private Figures() {
+    }
+
+    /** {@code $1.2345}, with {@code ~} in front when part of it is a spot estimate. */
+    static String money(JsonNode totals) {
+        return (totals.path("estimated").asBoolean() ? "~" : "") + String.format(Locale.ROOT, "$%.4f", totals.path("perHour").asDouble());
+    }
+
+    /** {@code +$0.6010 (+18.41%)}, {@code -$0.1000}, or {@code 0}. */
+    static String moneyDelta(JsonNode delta) {
+        double d = delta.path("perHour").asDouble();
+        if (d == 0) return "0";
+        String s = (d > 0 ? "+" : "-") + String.format(Locale.ROOT, "$%.4f", Math.abs(d));
+        JsonNode pct = delta.path("perHourPercent");
+        return pct.isNumber() ? s + String.format(Locale.ROOT, " (%+.2f%%)", pct.asDouble()) : s;
+    }
+
+    /** {@code +2}, {@code -3}, {@code 0}. */
+    static String signed(int n) {
+        return n > 0 ? "+" + n : Integer.toString(n);
+    }
+
+    /** {@code a → b}, or just {@code a} when equal. */
+    static String change(String before, String after) {
+        return before.equals(after) ? before : before + " → " + after;
+    }
+
+    /** The short commit id or the ref: {@code origin/main (3ec3f26)}, {@code the work tree}. */
+    static String revision(JsonNode r) {
+        String ref = r.path("ref").asText();
+        if (r.path("commit").isNull()) return ref.equals("WORKTREE") ? "the work tree" : ref;
+        return ref + " (" + r.path("commit").asText().substring(0, Math.min(7, r.path("commit").asText().length())) + ")";
+    }
+
+    /** Headroom per resource on head, with base's when it differs: {@code cpu 952 of 1000 (base 936)}. */
+    static String headroom(JsonNode base, JsonNode head) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode h : head) {
+            String b = null;
+            for (JsonNode x : base) if (x.path("resource").asText().equals(h.path("resource").asText())) b = x.path("headroom").asText();
+            String s = h.path("resource").asText() + " " + h.path("headroom").asText() + " of " + h.path("limit").asText();
+            out.add(b == null || b.equals(h.path("headroom").asText()) ? s : s + " (base " + b + ")");
+        }
+        return out.isEmpty() ? "no limit" : String.join(", ", out);
+    }
+
+    /** The instance-type mix of a pool side: {@code 4× c7g.2xlarge spot ~$0.4408}. */
+    static String mix(JsonNode side) {
+        if (side == null || side.isNull()) return "(no pool)";
+        List<String> out = new ArrayList<>();
+        for (JsonNode t : side.path("instanceTypes")) {
+            out.add(t.path("nodes").asInt() + "× " + t.path("type").asText() + " " + t.path("capacityType").asText() + " " + money(t));
+        }
+        return out.isEmpty() ? "no nodes" : String.join(", ", out);
+    }
+
+    /**
+     * A pod's reasons on one line, by rule id in order: one pool's reason as is ({@code NodePool a: message [JIG0604]});
+     * several pools refusing for the same rule as a count with the first as an example, so that the taints of every
+     * other tenant's pool do not bury the reason that matters.
+     */
+    static String reasons(JsonNode reasons) {
+        java.util.Map<String, List<JsonNode>> byRule = new java.util.TreeMap<>();
+        for (JsonNode r : reasons) byRule.computeIfAbsent(r.path("rule").asText(), k -> new ArrayList<>()).add(r);
+        List<String> out = new ArrayList<>();
+        byRule.forEach((rule, rs) -> {
+            JsonNode first = rs.get(0);
+            String one = (first.path("pool").isNull() ? "" : "NodePool " + first.path("pool").asText() + ": ") + first.path("message").asText();
+            out.add(rs.size() == 1 ? one + " [" + rule + "]" : rs.size() + " pools [" + rule + "], e.g. " + one);
+        });
+        return String.join("; ", out);
+    }
+
+    /** Pods with the same reasons together, in order of their first pod: reasons line → pod keys. */
+    static java.util.Map<String, List<String>> byReasons(JsonNode pods) {
+        java.util.Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        for (JsonNode u : pods) out.computeIfAbsent(reasons(u.path("reasons")), k -> new ArrayList<>()).add(u.path("pod").asText());
+        return out;
+    }
+
+    /** Up to {@code most} pod keys, then how many more: {@code a, b, c and 12 more}. */
+    static String some(List<String> pods, int most) {
+        if (pods.size() <= most) return String.join(", ", pods);
+        return String.join(", ", pods.subList(0, most)) + " and " + (pods.size() - most) + " more";
+    }
+
+    /** A tenant's name, or {@code (no tenant)}. */
+    static String tenant(JsonNode name) {
+        return name == null || name.isNull() ? "(no tenant)" : name.asText();
+    }
+
+    /** The number of a side, for a pool that may not exist there. */
+    static String count(JsonNode side, String field) {
+        return side == null || side.isNull() ? "-" : side.path(field).asText();
+    }
+}
