@@ -53,9 +53,7 @@ class ChartCombinationsTest {
         assertThat(new HashSet<>(keys)).as("no object rendered twice").hasSize(keys.size());
         for (Object o : objects) {
             if (o instanceof HasMetadata h && !h.getKind().contains("ClusterRole") && !h.getKind().contains("WebhookConfiguration")) {
-                // the controller's Events about cluster-scoped objects go to default, as the API server's own do
-                String expected = h.getMetadata().getName().endsWith("-events") ? "default" : JigChart.NAMESPACE;
-                assertThat(h.getMetadata().getNamespace()).as(h.getKind() + " " + h.getMetadata().getName()).isEqualTo(expected);
+                assertThat(h.getMetadata().getNamespace()).as(h.getKind() + " " + h.getMetadata().getName()).isEqualTo(JigChart.NAMESPACE);
             }
         }
     }

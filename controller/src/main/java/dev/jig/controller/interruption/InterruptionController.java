@@ -1,5 +1,7 @@
 package dev.jig.controller.interruption;
 
+import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.TaintKeys;
 import dev.jig.controller.cloud.CloudEvent;
 import dev.jig.controller.cloud.CloudEventSource;
 import dev.jig.controller.cloud.CloudOperationException;
@@ -9,31 +11,49 @@ import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.state.Cluster;
 import dev.jig.controller.state.ObjectEvent;
+import dev.jig.controller.model.Toleration;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Interruption, a {@link Reconciler} (Karpenter AWS's interruption controller, against the cloud-neutral
  * {@link CloudEventSource}): each tick it receives the cloud's events, finds the NodeClaim whose provider id the
  * event {@linkplain CloudEvent#concerns concerns}, records the event's reason as an Event on its Node and
- * NodeClaim, and for a kind that {@linkplain CloudEvent.Kind#disrupts disrupts} asks for the NodeClaim's deletion
- * at once: forceful, no budget, no do-not-disrupt (termination cordons and drains; the provisioner launches a
- * replacement for the pods as they come back pending). Every event is then acknowledged, acted on or not; one
- * for an instance no NodeClaim owns is acknowledged and counted. When the source cannot be read the reconcile
+ * NodeClaim, and for a kind that {@linkplain CloudEvent.Kind#disrupts disrupts}: taints its Node
+ * {@code karpenter.sh/disrupted:NoSchedule} (as disruption does, so nothing new lands there), asks for the NodeClaim's
+ * deletion at once (forceful, no budget, no do-not-disrupt; termination drains it) and hands the NodeClaims to
+ * {@code replace}, the provisioner's {@code provisionFor}, which plans their pods as pending at once: the
+ * replacement launches while the node drains, not after its pods come back pending. Every event is then
+ * acknowledged, acted on or not; one for an instance no NodeClaim owns is acknowledged and counted. When the source cannot be read the reconcile
  * logs it and tries again next tick; an acknowledgement that fails leaves the event to come again, which is
  * harmless (deleting a deleting NodeClaim does nothing).
  */
 public final class InterruptionController implements Reconciler {
+
+    private static final Taint DISRUPTED = new Taint(TaintKeys.DISRUPTED, null, Toleration.NO_SCHEDULE);
 
     private final Cluster cluster;
     private final CloudEventSource source;
     private final Clock clock;
     private final Timeline log;
     private final InterruptionMetrics metrics;
+    private final Consumer<List<String>> replace;
 
+    /** An interruption controller that taints and deletes, and leaves the pods to the provisioner's next batch. */
     public InterruptionController(Cluster cluster, CloudEventSource source, Clock clock, Timeline log, InterruptionMetrics metrics) {
+        this(cluster, source, clock, log, metrics, claims -> { });
+    }
+
+    /** @param replace plans the pods of the NodeClaims just asked to go, at once (the provisioner's {@code provisionFor}) */
+    public InterruptionController(Cluster cluster, CloudEventSource source, Clock clock, Timeline log, InterruptionMetrics metrics,
+                                  Consumer<List<String>> replace) {
+        this.replace = replace;
         this.cluster = cluster;
         this.source = source;
         this.clock = clock;
@@ -58,11 +78,23 @@ public final class InterruptionController implements Reconciler {
             return;
         }
         if (events.isEmpty()) return;
-        List<NodeClaim> claims = cluster.snapshot().nodeClaims();
-        for (CloudEvent e : events) handle(e, claims);
+        var snapshot = cluster.snapshot();
+        List<NodeClaim> claims = snapshot.nodeClaims();
+        Set<String> nodes = new java.util.HashSet<>();
+        snapshot.nodes().forEach(n -> nodes.add(n.name()));
+        List<String> going = new ArrayList<>();
+        for (CloudEvent e : events) handle(e, claims, nodes, going);
+        if (going.isEmpty()) return;
+        try {
+            replace.accept(going);
+        } catch (RuntimeException e) {
+            // the deletions stand: the provisioner's next batch plans the pods of deleting nodes anyway
+            log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.INTERRUPTION, String.join(",", going),
+                    "replacement not launched at once: " + e.getMessage() + "; the next batch plans the pods"));
+        }
     }
 
-    private void handle(CloudEvent event, List<NodeClaim> claims) {
+    private void handle(CloudEvent event, List<NodeClaim> claims, Set<String> nodes, List<String> going) {
         Instant now = clock.instant();
         NodeClaim claim = owner(event, claims);
         metrics.received(event.kind(), claim != null);
@@ -74,7 +106,11 @@ public final class InterruptionController implements Reconciler {
             String action = event.kind().disrupts() ? (claim.deleting() ? "already deleting" : "deleting the NodeClaim") : "no action";
             ObjectEvent.onNodeAndClaim(node, claim.name(), event.kind().disrupts() ? ObjectEvent.WARNING : ObjectEvent.NORMAL, event.kind().reason(),
                     interruptionMessage(event)).forEach(cluster::publish);
-            if (event.kind().disrupts()) cluster.requestDeletion(claim);
+            if (event.kind().disrupts() && !claim.deleting()) {
+                if (node != null && nodes.contains(node)) taint(claim, node);
+                cluster.requestDeletion(claim);
+                going.add(claim.name());
+            }
             log.record(new TimelineEvent(now, TimelineEvent.Kind.INTERRUPTION, claim.name(), what + " for " + event.instanceId() + ": " + action));
         }
         try {
@@ -84,6 +120,18 @@ public final class InterruptionController implements Reconciler {
             metrics.sourceFailed("acknowledge");
             log.record(new TimelineEvent(now, TimelineEvent.Kind.INTERRUPTION, event.instanceId(),
                     "cannot acknowledge " + event.kind().reason() + ": " + e.getMessage() + "; it will come again"));
+        }
+    }
+
+    /** Taints the Node as disruption does; a Node that cannot be edited (gone, API error) does not stop the deletion. */
+    private void taint(NodeClaim claim, String node) {
+        try {
+            cluster.editNode(node, Map.of(), Set.of(), List.of(DISRUPTED));
+            log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.NODE_TAINTED, node,
+                    "tainted " + TaintKeys.DISRUPTED + ":NoSchedule for " + claim.name()));
+        } catch (RuntimeException e) {
+            log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.INTERRUPTION, claim.name(),
+                    "cannot taint node " + node + ": " + e.getMessage() + "; termination taints it"));
         }
     }
 

@@ -192,24 +192,29 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     }
 
     /**
-     * Creates a core/v1 Event in {@code default} (where Kubernetes puts Events of cluster-scoped objects), named as
-     * the API server's recorder names them ({@code <object>.<hex nanos>}). A refused write is logged and dropped.
+     * Creates a core/v1 Event named as the API server's recorder names them ({@code <object>.<hex nanos>}): for a Pod
+     * in the pod's namespace with the pod (and its uid, so {@code kubectl describe pod} lists it) as involvedObject;
+     * for the cluster-scoped Node and NodeClaim in {@code default}, where Kubernetes puts their Events. A refused
+     * write is logged and dropped.
      */
     @Override
     public void publish(ObjectEvent event) {
         String now = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
-        String apiVersion = event.kind().equals(ObjectEvent.NODE) ? "v1" : ApiGroups.KARPENTER + "/v1";
+        String apiVersion = event.kind().equals(ObjectEvent.NODE_CLAIM) ? ApiGroups.KARPENTER + "/v1" : "v1";
+        String namespace = event.namespace() == null ? "default" : event.namespace();
         try {
-            client.v1().events().inNamespace("default").resource(new io.fabric8.kubernetes.api.model.EventBuilder()
+            client.v1().events().inNamespace(namespace).resource(new io.fabric8.kubernetes.api.model.EventBuilder()
                     .withNewMetadata().withName(event.name() + "." + Long.toHexString(System.nanoTime() + eventSequence.incrementAndGet()))
-                    .withNamespace("default").endMetadata()
-                    .withNewInvolvedObject().withApiVersion(apiVersion).withKind(event.kind()).withName(event.name()).endInvolvedObject()
+                    .withNamespace(namespace).endMetadata()
+                    .withNewInvolvedObject().withApiVersion(apiVersion).withKind(event.kind()).withNamespace(event.namespace())
+                    .withName(event.name()).withUid(event.uid()).endInvolvedObject()
                     .withType(event.type()).withReason(event.reason()).withMessage(event.message()).withCount(1)
                     .withFirstTimestamp(now).withLastTimestamp(now).withReportingComponent(EVENT_SOURCE).withReportingInstance(EVENT_SOURCE)
                     .withNewSource().withComponent(EVENT_SOURCE).endSource().build()).create();
         } catch (KubernetesClientException e) {
             LOG.atWarn().addKeyValue("event", "event-not-recorded").addKeyValue("reason", event.reason())
-                    .log("could not record the Event {} on {} {}: {}", event.reason(), event.kind(), event.name(), KubeFailures.describe(e));
+                    .log("could not record the Event {} on {} {}: {}", event.reason(), event.kind(),
+                            event.namespace() == null ? event.name() : event.namespace() + "/" + event.name(), KubeFailures.describe(e));
         }
     }
 

@@ -15,6 +15,7 @@ import dev.jig.controller.scheduling.SchedulingResult;
 import dev.jig.controller.scheduling.Unschedulable;
 import dev.jig.controller.state.Cluster;
 import dev.jig.controller.state.ClusterSnapshot;
+import dev.jig.controller.state.ObjectEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -75,6 +76,13 @@ public final class Provisioner {
     /** Pods that have been planned onto a node or NodeClaim at least once. */
     private final Set<String> everPlaced = new HashSet<>();
     private final Map<String, Launch> launches = new LinkedHashMap<>();
+    /**
+     * NodeClaims announced as going ({@link #provisionFor}) that a snapshot may not show deleting yet (informer caches
+     * lag behind the deletion just asked for): their pods are planned as pending all the same. Forgotten once gone.
+     */
+    private final Set<String> leaving = new HashSet<>();
+    /** The {@code Unschedulable} Events on pods, one per pod and reason text every few minutes at most. */
+    private final dev.jig.controller.state.PodEventLimiter podEvents;
 
     /**
      * A NodeClaim this provisioner created, and what it costs once launched (NaN before).
@@ -98,12 +106,13 @@ public final class Provisioner {
         this.clock = clock;
         this.log = log;
         this.names = names;
+        this.podEvents = new dev.jig.controller.state.PodEventLimiter(cluster);
     }
 
     /** Everything this controller does on one tick: lifecycle, then batching and, when a batch is due, provisioning. */
     public synchronized Optional<SchedulingResult> reconcile() {
         if (lifecycle.reconcile(cluster.snapshot())) forgetPlansForMissingTargets(cluster.snapshot());
-        ClusterSnapshot s = cluster.snapshot();
+        ClusterSnapshot s = withLeaving(cluster.snapshot());
         Instant now = clock.instant();
         price(s);
         if (!synced(s, now)) return Optional.empty();
@@ -112,6 +121,16 @@ public final class Provisioner {
         batcher.close();
         triggered.clear();
         return Optional.of(provision());
+    }
+
+    /** The reason of the Event on a pod no NodePool can take (Karpenter's is {@code FailedScheduling}, as the kube-scheduler's). */
+    public static final String UNSCHEDULABLE_REASON = "Unschedulable";
+
+    /** The Event's message: every pool's refusal with its JIG06xx rule, without the pod's own name. */
+    static String unschedulableMessage(Unschedulable u) {
+        String own = u.pod().key() + " cannot be placed; ";
+        String d = u.describe();
+        return "Failed to schedule pod: " + (d.startsWith(own) ? d.substring(own.length()) : "no NodePool can take it");
     }
 
     /** When the open batch is due, if one is open: lets a simulation jump straight there. */
@@ -124,9 +143,9 @@ public final class Provisioner {
      * taken under the lock, so concurrent callers see each other's NodeClaims.
      */
     public synchronized SchedulingResult provision() {
-        ClusterSnapshot s = cluster.snapshot();
+        ClusterSnapshot s = withLeaving(cluster.snapshot());
         Instant now = clock.instant();
-        List<Pod> pending = s.pendingPods();
+        List<Pod> pending = pending(s);
         Map<String, String> hints = new HashMap<>();
         Set<String> bindable = bindable(s);
         for (Pod p : pending) {
@@ -152,8 +171,54 @@ public final class Provisioner {
             unschedulableSince.put(key, now);
             String reason = u.describe();
             if (!reason.equals(lastReason.put(key, reason))) log.record(new TimelineEvent(now, TimelineEvent.Kind.UNSCHEDULABLE, key, reason));
+            podEvents.publish(ObjectEvent.onPod(u.pod(), ObjectEvent.WARNING, UNSCHEDULABLE_REASON, unschedulableMessage(u)), now);
         }
         return result;
+    }
+
+    /**
+     * Plans now, without waiting for a batch, the pods of {@code nodeClaims} that are going away (interruption: the
+     * instance is taken back in minutes), so that their replacement launches while the node drains rather than after.
+     */
+    public synchronized SchedulingResult provisionFor(java.util.Collection<String> nodeClaims) {
+        leaving.addAll(nodeClaims);
+        return provision();
+    }
+
+    /**
+     * The pods to plan: the pending ones, then, as Karpenter's provisioner does with pods on deleting nodes, the
+     * reschedulable pods still bound to a node whose NodeClaim is being deleted, as if pending (unbound), so that
+     * capacity for them is found while the node drains. DaemonSet and mirror pods, and pods that tolerate the
+     * {@code karpenter.sh/disrupted} taint, stay with the node (the drain leaves them), so they are not planned.
+     */
+    static List<Pod> pending(ClusterSnapshot s) {
+        Set<String> going = new HashSet<>();
+        for (NodeClaim c : s.nodeClaims()) {
+            if (!c.deleting() || c.status() == null) continue;
+            if (c.status().nodeName() != null) going.add(c.status().nodeName());
+            for (Node n : s.nodes()) if (c.status().providerId().equals(n.providerId())) going.add(n.name());
+        }
+        if (going.isEmpty()) return s.pendingPods();
+        List<Pod> out = new java.util.ArrayList<>(s.pendingPods());
+        for (Pod p : s.pods()) {
+            if (p.isBound() && going.contains(p.nodeName()) && p.ignored() == null && dev.jig.controller.termination.DrainPlan.drainable(p)) {
+                out.add(p.with().nodeName(null).build());
+            }
+        }
+        return out;
+    }
+
+    /** {@code s} with the {@link #leaving} NodeClaims marked deleting; those no longer in it are forgotten. */
+    private ClusterSnapshot withLeaving(ClusterSnapshot s) {
+        if (leaving.isEmpty()) return s;
+        Set<String> live = new HashSet<>();
+        List<NodeClaim> claims = new java.util.ArrayList<>();
+        for (NodeClaim c : s.nodeClaims()) {
+            live.add(c.name());
+            claims.add(leaving.contains(c.name()) && !c.deleting() ? c.markDeleting() : c);
+        }
+        leaving.retainAll(live);
+        return new ClusterSnapshot(s.pods(), s.nodes(), claims, s.nodePools(), s.nodeClasses(), s.daemonSets(), s.tenancy(), s.pdbs());
     }
 
     /**
@@ -261,7 +326,7 @@ public final class Provisioner {
         });
         boolean needed = false;
         Set<String> live = new HashSet<>();
-        for (Pod p : s.pendingPods()) {
+        for (Pod p : pending(s)) {
             String key = p.key();
             live.add(key);
             String target = planned.get(key);
@@ -276,6 +341,7 @@ public final class Provisioner {
         everPlaced.retainAll(live);
         unschedulableSince.keySet().retainAll(live);
         lastReason.keySet().retainAll(live);
+        podEvents.retain(live);
         return needed;
     }
 

@@ -75,7 +75,10 @@ public final class SchedulingInputs {
             pools.add(new SchedulingInput.Pool(pool, types));
         }
         Map<String, List<Pod>> bound = new HashMap<>();
-        for (Pod p : s.pods()) if (p.isBound()) bound.computeIfAbsent(p.nodeName(), n -> new ArrayList<>()).add(p);
+        // a pod planned again (it is on a deleting node) counts where it goes, not also where it still is
+        Set<String> moving = new HashSet<>();
+        for (Pod p : pending) moving.add(p.key());
+        for (Pod p : s.pods()) if (p.isBound() && !moving.contains(p.key())) bound.computeIfAbsent(p.nodeName(), n -> new ArrayList<>()).add(p);
         Map<String, NodeClaim> claimByProvider = new HashMap<>();
         for (NodeClaim c : s.nodeClaims()) if (c.status() != null) claimByProvider.put(c.status().providerId(), c);
 

@@ -24,7 +24,8 @@ import java.util.List;
  * {@link CloudEventSource} (the cloud wiring passes {@link CloudEventSource#NONE} when it has no interruption feed).
  * In the order of a tick: interruption (a warning gives two minutes, so it acts first), pod events (so the pass
  * counts {@code consolidateAfter} from fresh stamps), provisioning with the NodeClaim lifecycle, disruption,
- * termination, then orphan collection. NodeClaims carry the {@code karpenter.sh/termination} finalizer, so every
+ * termination, then orphan collection. An interrupted node's pods are planned by the provisioner at once, so its
+ * replacement launches while it drains. NodeClaims carry the {@code karpenter.sh/termination} finalizer, so every
  * deletion (disruption, interruption, garbage collection) is drained by the Terminator.
  */
 public final class RunReconcilers {
@@ -42,7 +43,7 @@ public final class RunReconcilers {
         NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, log, true);
         Provisioner provisioner = new Provisioner(cluster, cloud, lifecycle, clock, log, names);
         return List.of(
-                new InterruptionController(cluster, events, clock, log, metrics.interruption()),
+                new InterruptionController(cluster, events, clock, log, metrics.interruption(), provisioner::provisionFor),
                 new PodEvents(cluster, clock),
                 Reconciler.of("provisioning", provisioner::reconcile),
                 new DisruptionController(cluster, cloud, clock, log, provisioner::nominated, provisioner::createReplacements, metrics.disruption()),

@@ -60,7 +60,8 @@ public final class SimulatedWorld {
         kubelet = new SimulatedKubelet(cluster, cloud, clock, readyLatency, this::record);
         kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring);
         disruption = new DisruptionController(cluster, cloud, clock, this::record, provisioner::nominated, provisioner::createReplacements);
-        interruption = new InterruptionController(cluster, cloudEvents, clock, this::record, InterruptionMetrics.NONE);
+        interruption = new InterruptionController(cluster, cloudEvents, clock, this::record, InterruptionMetrics.NONE,
+                claims -> placements.record(provisioner.provisionFor(claims)));
     }
 
     /** The simulated cloud's interruption feed: the {@code interrupt} step publishes to it. */

@@ -14,6 +14,8 @@ import dev.jig.controller.model.Pod;
 import dev.jig.controller.state.Cluster;
 import dev.jig.controller.state.ClusterSnapshot;
 import dev.jig.controller.state.Eviction;
+import dev.jig.controller.state.ObjectEvent;
+import dev.jig.controller.state.PodEventLimiter;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -57,6 +59,8 @@ public final class Terminator implements Reconciler {
     private final Timeline log;
     private final Map<String, Instant> deletingSince = new ConcurrentHashMap<>();
     private final Map<String, Backoff> backoff = new ConcurrentHashMap<>();
+    /** Events on the pods it evicts, deletes or cannot evict; a refusal retried with backoff is published every few minutes at most. */
+    private final PodEventLimiter podEvents;
 
     private record Backoff(int attempts, Instant next) {
     }
@@ -66,6 +70,7 @@ public final class Terminator implements Reconciler {
         this.cloud = cloud;
         this.clock = clock;
         this.log = log;
+        this.podEvents = new PodEventLimiter(cluster);
     }
 
     @Override
@@ -82,8 +87,13 @@ public final class Terminator implements Reconciler {
     public void reconcile(ClusterSnapshot s) {
         Set<String> live = new HashSet<>();
         Set<String> pods = new HashSet<>();
-        for (Pod p : s.pods()) pods.add(p.uid());
+        Set<String> keys = new HashSet<>();
+        for (Pod p : s.pods()) {
+            pods.add(p.uid());
+            keys.add(p.key());
+        }
         backoff.keySet().retainAll(pods);
+        podEvents.retain(keys);
         for (NodeClaim c : s.nodeClaims()) {
             if (!c.deleting() || !c.hasFinalizer(Finalizers.TERMINATION)) continue;
             live.add(c.name());
@@ -111,8 +121,16 @@ public final class Terminator implements Reconciler {
                 cluster.deletePod(p);
                 backoff.remove(p.uid());
                 record(TimelineEvent.Kind.POD_DELETED, p.key(), "the termination grace period of " + c.name() + " ran out");
+                podEvents.publish(ObjectEvent.onPod(p, ObjectEvent.WARNING, "TerminationGracePeriodExpired",
+                        "Deleted pod: the termination grace period of NodeClaim " + c.name() + " ran out while draining node " + node.name()), now);
             }
-            for (Pod p : plan.evict()) evict(p, now);
+            for (Pod p : plan.evict()) evict(p, node.name(), now);
+            for (Pod p : plan.waiting()) {
+                // held back without asking the Eviction API (it would answer 429): the same Event as a refusal
+                s.pdbs().stream().filter(b -> b.disruptionsAllowed() <= 0 && b.covers(p)).findFirst().ifPresent(b -> podEvents.publish(
+                        ObjectEvent.onPod(p, ObjectEvent.WARNING, "EvictionBlocked", "Cannot evict pod while draining node " + node.name()
+                                + ": PodDisruptionBudget " + b.key() + " allows no disruption"), now));
+            }
             if (!plan.drained()) return;
         }
         if (c.status() != null) {
@@ -133,7 +151,7 @@ public final class Terminator implements Reconciler {
         record(TimelineEvent.Kind.NODECLAIM_DELETED, c.name(), "drained and its instance is gone");
     }
 
-    private void evict(Pod p, Instant now) {
+    private void evict(Pod p, String node, Instant now) {
         Backoff b = backoff.get(p.uid());
         if (b != null && now.isBefore(b.next())) return;
         Eviction e = cluster.evict(p);
@@ -141,13 +159,18 @@ public final class Terminator implements Reconciler {
             case EVICTED -> {
                 backoff.put(p.uid(), new Backoff(0, now.plus(EVICTED_RECHECK)));
                 record(TimelineEvent.Kind.POD_EVICTED, p.key(), "evicted");
+                podEvents.publish(ObjectEvent.onPod(p, ObjectEvent.NORMAL, "Evicted", "Evicted pod: draining node " + node), now);
             }
             case NOT_FOUND -> backoff.remove(p.uid());
             case BLOCKED_BY_PDB, FAILED -> {
                 int attempts = b == null ? 1 : b.attempts() + 1;
                 backoff.put(p.uid(), new Backoff(attempts, now.plus(delay(attempts))));
-                record(e.outcome() == Eviction.Outcome.BLOCKED_BY_PDB ? TimelineEvent.Kind.EVICTION_BLOCKED : TimelineEvent.Kind.EVICTION_FAILED,
+                boolean pdb = e.outcome() == Eviction.Outcome.BLOCKED_BY_PDB;
+                record(pdb ? TimelineEvent.Kind.EVICTION_BLOCKED : TimelineEvent.Kind.EVICTION_FAILED,
                         p.key(), e.message() + "; retrying in " + delay(attempts).toSeconds() + "s");
+                // no retry delay in the message: the same refusal is the same Event, published again only every few minutes
+                podEvents.publish(ObjectEvent.onPod(p, ObjectEvent.WARNING, pdb ? "EvictionBlocked" : "EvictionFailed",
+                        (pdb ? "Cannot evict pod while draining node " : "Evicting pod failed while draining node ") + node + ": " + e.message()), now);
             }
         }
     }

@@ -28,6 +28,7 @@ class InterruptionControllerTest {
     private final SimulatedCloudEvents source = new SimulatedCloudEvents();
     private final List<TimelineEvent> timeline = new ArrayList<>();
     private final List<String> counted = new ArrayList<>();
+    private final List<List<String>> replaced = new ArrayList<>();
     private final InterruptionController controller = new InterruptionController(cluster, source, clock, timeline::add, new InterruptionMetrics() {
         @Override
         public void received(CloudEvent.Kind kind, boolean known) {
@@ -43,7 +44,7 @@ class InterruptionControllerTest {
         public void sourceFailed(String operation) {
             counted.add("failed " + operation);
         }
-    });
+    }, replaced::add);
 
     private String claim(String name, boolean finalizer) {
         String providerId = "sim:///us-east-1a/i-" + name;
@@ -115,5 +116,28 @@ class InterruptionControllerTest {
         controller.reconcile();
         assertThat(live("a").deleting()).isTrue();
         assertThat(source.pending()).isEmpty();
+    }
+
+    @Test
+    void anInterruptedNodeIsTaintedDisruptedAndItsNodeClaimHandedToTheProvisionerAtOnce() {
+        String id = claim("a", true);
+        cluster.register(new dev.jig.controller.model.Node("node-a", id, Map.of(), List.of(), ResourceList.ZERO, ResourceList.ZERO, true, clock.instant()));
+        source.publish(CloudEvent.Kind.SPOT_INTERRUPTION, id, clock.instant(), "");
+        controller.reconcile();
+        assertThat(cluster.snapshot().nodes()).singleElement().satisfies(n -> assertThat(n.taints())
+                .containsExactly(new dev.jig.api.karpenter.Taint("karpenter.sh/disrupted", null, "NoSchedule")));
+        assertThat(replaced).containsExactly(List.of("a"));
+        source.publish(CloudEvent.Kind.SPOT_INTERRUPTION, id, clock.instant(), "");
+        controller.reconcile();
+        assertThat(replaced).as("an already deleting NodeClaim is not handed over again").hasSize(1);
+    }
+
+    @Test
+    void aRebalanceRecommendationHandsNothingToTheProvisioner() {
+        String id = claim("a", true);
+        source.publish(CloudEvent.Kind.REBALANCE_RECOMMENDATION, id, clock.instant(), "");
+        controller.reconcile();
+        assertThat(replaced).isEmpty();
+        assertThat(timeline).extracting(TimelineEvent::kind).containsExactly(TimelineEvent.Kind.INTERRUPTION);
     }
 }

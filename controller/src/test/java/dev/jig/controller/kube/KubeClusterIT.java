@@ -239,4 +239,28 @@ public class KubeClusterIT {
             }
         }
     }
+
+    @Test
+    void anUnschedulablePodGetsAnEventInItsNamespaceWhoseInvolvedObjectIsThePod() {
+        var created = client.pods().inNamespace("shop").resource(new PodBuilder().withNewMetadata().withName("lost").withNamespace("shop")
+                .withUid("0b9a7c1e-uid-of-lost").endMetadata().withNewSpec().addToNodeSelector("type", "nowhere")
+                .addToContainers(new ContainerBuilder().withName("pause").withImage("registry.k8s.io/pause:3.10").withNewResources()
+                        .addToRequests("memory", new Quantity("1Gi")).endResources().build()).endSpec().build()).create();
+        await(() -> cluster.snapshot().pendingPods().size() == 1);
+        tick(3);
+        assertThat(client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).list().getItems()).isEmpty();
+        await(() -> !client.v1().events().inNamespace("shop").list().getItems().isEmpty());
+        assertThat(client.v1().events().inNamespace("shop").list().getItems()).singleElement().satisfies(e -> {
+            assertThat(e.getInvolvedObject().getKind()).isEqualTo("Pod");
+            assertThat(e.getInvolvedObject().getApiVersion()).isEqualTo("v1");
+            assertThat(e.getInvolvedObject().getNamespace()).isEqualTo("shop");
+            assertThat(e.getInvolvedObject().getName()).isEqualTo("lost");
+            assertThat(e.getInvolvedObject().getUid()).isEqualTo(created.getMetadata().getUid());
+            assertThat(e.getReason()).isEqualTo(Provisioner.UNSCHEDULABLE_REASON);
+            assertThat(e.getType()).isEqualTo("Warning");
+            assertThat(e.getMessage()).startsWith("Failed to schedule pod: ").contains("[JIG06");
+            assertThat(e.getSource().getComponent()).isEqualTo(KubeCluster.EVENT_SOURCE);
+        });
+        assertThat(client.v1().events().inNamespace("default").list().getItems()).as("nothing in default for a pod of shop").isEmpty();
+    }
 }

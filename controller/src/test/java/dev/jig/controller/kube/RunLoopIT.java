@@ -41,7 +41,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * simulated cloud and clock and the test playing kubelet and kube-scheduler: pods are provisioned for, their nodes
  * register and initialize; a scale-down leaves a node empty and run removes it (emptiness, the 15 s validation, the
  * NodeClaim deleted, the node drained and deleted, the finalizers removed, the instance terminated), with its Events;
- * a spot interruption deletes the NodeClaim of the instance it names and is acknowledged.
+ * a spot interruption deletes the NodeClaim of the instance it names, launches its replacement at once and is acknowledged.
  */
 @EnableKubernetesMockClient(crud = true)
 class RunLoopIT {
@@ -109,13 +109,18 @@ class RunLoopIT {
 
         tick();
         assertThat(events.pending()).as("both acknowledged, the unknown instance too").isEmpty();
+        assertThat(names()).as("the replacement is created in the interruption's tick, while the node is still there").hasSize(2).contains(claim);
+        assertThat(client.nodes().withName(a).get()).isNotNull();
+        assertThat(cloud.list()).as("and launched").hasSize(2);
         await(() -> cluster.snapshot().nodeClaims().stream().anyMatch(c -> c.name().equals(claim) && c.deleting()));
         assertThat(reasons(a)).contains("SpotInterrupted");
         tickUntil(() -> client.nodes().withName(a).get().getSpec().getTaints().stream().anyMatch(t -> t.getKey().equals(TaintKeys.DISRUPTED)), 5);
         // the CRUD mock cannot evict (it stores the eviction as a pod): the test removes the pods as the Eviction API would
         for (int i = 0; i < 5; i++) client.pods().inNamespace("default").withName("inflate-" + i).delete();
         tickUntil(() -> client.nodes().withName(a).get() == null && !names().contains(claim), 30);
-        assertThat(cloud.list()).isEmpty();
+        assertThat(cloud.list()).as("only the replacement is left").singleElement()
+                .satisfies(i -> assertThat(i.providerId()).isNotEqualTo(providerId));
+        assertThat(names()).hasSize(1);
     }
 
     /** Creates pods {@code from..to-1}, lets run launch a NodeClaim for them, registers its node and binds them; returns the node. */

@@ -88,6 +88,13 @@ class TerminationIT {
                 .anyMatch(t -> t.getKey().equals(TaintKeys.DISRUPTED) && t.getEffect().equals("NoSchedule"));
         assertThat(timeline).as(timeline.toString()).extracting(TimelineEvent::kind).contains(TimelineEvent.Kind.POD_DELETED);
         await(() -> client.pods().inNamespace("default").withName("web").get() == null);
+        assertThat(client.v1().events().inNamespace("default").list().getItems())
+                .filteredOn(e -> e.getInvolvedObject().getKind().equals("Pod")).singleElement().satisfies(e -> {
+                    assertThat(e.getInvolvedObject().getName()).isEqualTo("web");
+                    assertThat(e.getInvolvedObject().getNamespace()).isEqualTo("default");
+                    assertThat(e.getReason()).isEqualTo("TerminationGracePeriodExpired");
+                    assertThat(e.getMessage()).contains("NodeClaim c1", "node n1");
+                });
         await(() -> cluster.snapshot().pods().isEmpty());
 
         terminator.reconcile();

@@ -243,4 +243,58 @@ class ProvisionerTest {
             assertThat(n.labels()).containsEntry(WellKnownLabels.ZONE, "us-east-1-bos-1a").containsEntry("topology.kubernetes.io/region", "us-east-1");
         });
     }
+
+    /** Settles 5 pods on one node and gives its NodeClaim the termination finalizer, so a deletion leaves it draining. */
+    private NodeClaim settledWithFinalizer() {
+        add(inflatePool());
+        pods("inflate", 5, 0, 1024, Map.of("type", "karpenter"));
+        world.waitUntilSettled(Duration.ofMinutes(5));
+        assertThat(claims()).hasSize(1);
+        NodeClaim c = claims().get(0).withFinalizer(dev.jig.api.karpenter.Finalizers.TERMINATION);
+        world.cluster().update(c);
+        return c;
+    }
+
+    @Test
+    void podsOnADeletingNodeArePlannedAsPendingSoTheirReplacementLaunchesWhileItDrains() {
+        NodeClaim old = settledWithFinalizer();
+        world.cluster().delete(old);
+        world.tick();
+        world.tick();
+        assertThat(claims()).hasSize(2).filteredOn(c -> !c.name().equals(old.name())).singleElement().satisfies(r -> {
+            assertThat(r.launched()).isTrue();
+            assertThat(r.deleting()).isFalse();
+            assertThat(world.provisioner().describePlan("default/inflate-0")).contains("planned onto " + r.name());
+        });
+        assertThat(world.cluster().snapshot().pods()).allSatisfy(p -> assertThat(p.nodeName()).as("still on the draining node").isNotNull());
+        world.tick();
+        assertThat(claims()).as("planned once, not again each tick").hasSize(2);
+    }
+
+    @Test
+    void provisionForPlansTheNodesPodsAtOnceEvenBeforeASnapshotShowsItDeleting() {
+        NodeClaim old = settledWithFinalizer();
+        var result = world.provisioner().provisionFor(List.of(old.name()));
+        assertThat(result.newClaims()).singleElement().satisfies(p -> assertThat(p.pods()).hasSize(5));
+        assertThat(claims()).hasSize(2);
+        assertThat(claims()).filteredOn(c -> c.name().equals(old.name())).singleElement()
+                .satisfies(c -> assertThat(c.deleting()).as("the provisioner does not delete; it only plans").isFalse());
+    }
+
+    @Test
+    void aPodNoPoolTakesGetsAnUnschedulableEventWithTheRuleAtMostEveryFiveMinutesWhileItWaits() {
+        add(inflatePool());
+        pods("lost", 1, 0, 1024, Map.of("type", "nowhere"));
+        world.runFor(Duration.ofMinutes(10));
+        assertThat(world.timeline()).as("retried every minute").filteredOn(e -> e.kind() == TimelineEvent.Kind.BATCH).hasSizeGreaterThanOrEqualTo(9);
+        List<dev.jig.controller.state.ObjectEvent> events = world.cluster().events().stream()
+                .filter(e -> e.reason().equals(Provisioner.UNSCHEDULABLE_REASON)).toList();
+        assertThat(events).hasSizeBetween(2, 3).allSatisfy(e -> {
+            assertThat(e.kind()).isEqualTo("Pod");
+            assertThat(e.namespace()).isEqualTo("default");
+            assertThat(e.name()).isEqualTo("lost-0");
+            assertThat(e.type()).isEqualTo("Warning");
+            assertThat(e.message()).startsWith("Failed to schedule pod: NodePool default: ").containsPattern("\\[JIG06\\d\\d]");
+        });
+    }
 }

@@ -77,6 +77,13 @@ class DisruptionScenariosTest {
                 && l.message().endsWith("deleting the NodeClaim"));
         assertThat(r.timeline().stream().filter(l -> l.kind().equals("NODECLAIM_CREATED")).count()).isEqualTo(2);
         assertThat(r.nodes()).allSatisfy(n -> assertThat(n.capacityType()).isEqualTo("spot"));
+        List<String> kinds = r.timeline().stream().map(SimulationReport.Line::kind).toList();
+        int interrupted = kinds.indexOf("INTERRUPTION");
+        assertThat(kinds.get(interrupted - 1)).as("the node is tainted first").isEqualTo("NODE_TAINTED");
+        int replacement = kinds.subList(interrupted, kinds.size()).indexOf("NODECLAIM_CREATED") + interrupted;
+        int gone = kinds.subList(interrupted, kinds.size()).indexOf("NODECLAIM_DELETED") + interrupted;
+        assertThat(replacement).as("the replacement is launched before the interrupted NodeClaim is gone").isGreaterThan(interrupted).isLessThan(gone);
+        assertThat(r.timeline().get(replacement).at()).isEqualTo(r.timeline().get(interrupted).at());
     }
 
     @Test

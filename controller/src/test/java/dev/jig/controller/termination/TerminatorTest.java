@@ -21,6 +21,7 @@ import dev.jig.controller.model.PodDisruptionBudget;
 import dev.jig.controller.simulate.InMemoryCluster;
 import dev.jig.controller.simulate.SimulatedClock;
 import dev.jig.controller.state.Eviction;
+import dev.jig.controller.state.ObjectEvent;
 import dev.jig.controller.testing.ForwardingCloud;
 import org.junit.jupiter.api.Test;
 
@@ -141,6 +142,11 @@ class TerminatorTest {
         for (int i = 0; i < 5; i++) terminator.reconcile();
         assertThat(podsOnNode()).containsExactly("web");
         assertThat(cloud.list()).hasSize(1);
+        assertThat(cluster.events()).as("one Event for the five rounds").singleElement().satisfies(e -> {
+            assertThat(e.reason()).isEqualTo("EvictionBlocked");
+            assertThat(e.name()).isEqualTo("web");
+            assertThat(e.message()).isEqualTo("Cannot evict pod while draining node n1: PodDisruptionBudget default/web allows no disruption");
+        });
 
         cluster.put(new PodDisruptionBudget("default", "web", zero.selector(), 1));
         reconcileUntilGone(10);
@@ -272,5 +278,37 @@ class TerminatorTest {
         assertThat(Terminator.delay(1)).isEqualTo(Duration.ofSeconds(1));
         assertThat(Terminator.delay(3)).isEqualTo(Duration.ofSeconds(4));
         assertThat(Terminator.delay(40)).isEqualTo(Terminator.MAX_BACKOFF);
+    }
+
+    @Test
+    void evictionsAndRefusalsAreEventsOnThePodARefusalRetriedForTenMinutesOnlyEveryFiveMinutes() {
+        Terminator t = new Terminator(new ForwardingCluster(cluster) {
+            @Override
+            public Eviction evict(Pod pod) {
+                return pod.name().equals("web") ? Eviction.blocked("PodDisruptionBudget default/web allows no disruption") : cluster.evict(pod);
+            }
+        }, cloud, clock, timeline::add);
+        NodeClaim c = launched(null);
+        bind(pod("web", 100, 128));
+        bind(pod("batch", 100, 128));
+        cluster.delete(c);
+        for (int i = 0; i < 600; i++) {
+            t.reconcile();
+            clock.advance(Duration.ofSeconds(1));
+        }
+        assertThat(events(TimelineEvent.Kind.EVICTION_BLOCKED)).as("retried with backoff all along").hasSizeGreaterThan(20);
+        List<ObjectEvent> blocked = cluster.events().stream().filter(e -> e.reason().equals("EvictionBlocked")).toList();
+        assertThat(blocked).as("once at first, once again after five minutes").hasSize(2).allSatisfy(e -> {
+            assertThat(e.kind()).isEqualTo(ObjectEvent.POD);
+            assertThat(e.namespace()).isEqualTo("default");
+            assertThat(e.name()).isEqualTo("web");
+            assertThat(e.type()).isEqualTo(ObjectEvent.WARNING);
+            assertThat(e.message()).isEqualTo("Cannot evict pod while draining node n1: PodDisruptionBudget default/web allows no disruption");
+        });
+        assertThat(cluster.events()).filteredOn(e -> e.reason().equals("Evicted")).singleElement().satisfies(e -> {
+            assertThat(e.name()).isEqualTo("batch");
+            assertThat(e.type()).isEqualTo(ObjectEvent.NORMAL);
+            assertThat(e.message()).isEqualTo("Evicted pod: draining node n1");
+        });
     }
 }
