@@ -41,6 +41,19 @@ public record ResolvedInstanceType(
         return labels.get(key);
     }
 
+    /** The same as the record's, with a fast path for the same object: plans compare lists of hundreds of types. */
+    @Override
+    public boolean equals(Object o) {
+        return this == o || o instanceof ResolvedInstanceType r && type.equals(r.type) && labels.equals(r.labels) && sizing.equals(r.sizing)
+                && offerings.equals(r.offerings);
+    }
+
+    /** The name's hash (cached by the string): consistent with equals, and cheap where whole lists of types are keys. */
+    @Override
+    public int hashCode() {
+        return type.name().hashCode();
+    }
+
     @Override
     public String toString() {
         return type.name();

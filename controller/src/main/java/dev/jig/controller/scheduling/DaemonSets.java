@@ -7,6 +7,7 @@ import dev.jig.controller.model.Toleration;
 import dev.jig.controller.requirements.NodeRequirement;
 import dev.jig.controller.requirements.NodeRequirements;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -23,15 +24,35 @@ public final class DaemonSets {
 
     /** For a node yet to launch: the template's taints and requirements plus the instance type's labels. */
     public static boolean runsOn(Pod daemon, List<Taint> taints, NodeRequirements template, Map<String, String> typeLabels) {
-        if (Toleration.firstUntolerated(taints, daemon.tolerations(), false) != null) return false;
+        return runsOnType(typeTerms(daemon, taints, template), typeLabels);
+    }
+
+    /**
+     * The part of {@link #runsOn(Pod, List, NodeRequirements, Map)} that does not depend on the instance type:
+     * per node affinity term compatible with the template (none when the daemon does not tolerate its taints),
+     * the term's requirements on instance-type keys. The daemon runs on a type that satisfies one of them.
+     */
+    static List<List<NodeRequirement>> typeTerms(Pod daemon, List<Taint> taints, NodeRequirements template) {
+        if (Toleration.firstUntolerated(taints, daemon.tolerations(), false) != null) return List.of();
         List<NodeSelectorTerm> terms = daemon.requiredTerms().isEmpty() ? List.of(NodeSelectorTerm.of()) : daemon.requiredTerms();
+        List<List<NodeRequirement>> out = new ArrayList<>();
         for (NodeSelectorTerm term : terms) {
             NodeRequirements pod = NodeRequirements.ofLabels(daemon.nodeSelector());
             pod.addAll(NodeRequirements.ofExpressions(term.matchExpressions()));
             if (template.compatible(pod) != null) continue;
+            List<NodeRequirement> typed = new ArrayList<>();
+            for (NodeRequirement r : pod.all()) if (PoolTemplate.isTypeKey(r.key())) typed.add(r);
+            out.add(List.copyOf(typed));
+        }
+        return List.copyOf(out);
+    }
+
+    /** Whether a type with these labels satisfies one of {@code typeTerms} ({@link #typeTerms}). */
+    static boolean runsOnType(List<List<NodeRequirement>> typeTerms, Map<String, String> typeLabels) {
+        for (List<NodeRequirement> term : typeTerms) {
             boolean typeOk = true;
-            for (NodeRequirement r : pod.all()) {
-                if (PoolTemplate.isTypeKey(r.key()) && !r.matches(typeLabels.get(r.key()))) {
+            for (NodeRequirement r : term) {
+                if (!r.matches(typeLabels.get(r.key()))) {
                     typeOk = false;
                     break;
                 }

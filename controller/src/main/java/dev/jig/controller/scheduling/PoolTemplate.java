@@ -26,7 +26,10 @@ import java.util.Set;
  * price, so that the order of a {@link TypeSet} is the price order. For each type it holds the
  * room left for pods once the DaemonSets that would run there are counted, the capacity that
  * counts against limits, and indexes ({@link ThresholdIndex}, offering sets) that answer "which
- * types fit" with bit-set operations.
+ * types fit" with bit-set operations. Those per-type tables are read-only and depend only on the
+ * candidates, the requirements on instance-type, zone and capacity-type keys and the DaemonSets that
+ * may run on the pool's nodes; templates with equal inputs (one pool shape in many tenants, one pool
+ * in successive runs) share them through a small cache, so the answers are those of a fresh build.
  */
 public final class PoolTemplate {
 
@@ -44,8 +47,8 @@ public final class PoolTemplate {
     /** Capacity per type as limits count it: cpu, memory, gpu. */
     final long[][] capacity;
     final double[] price;
-    final ThresholdIndex[] roomIndex = new ThresholdIndex[5];
-    final ThresholdIndex[] capacityIndex = new ThresholdIndex[3];
+    final ThresholdIndex[] roomIndex;
+    final ThresholdIndex[] capacityIndex;
     final TypeSet all;
     /** offerings[zone][capacityType]: types with an allowed offering there. */
     private final TypeSet[][] offerings;
@@ -56,9 +59,9 @@ public final class PoolTemplate {
     final PriceFrontier frontier;
     final boolean hasMinValues;
     /** The smallest capacity among the types (cpu, memory, gpu): below it in every type, limits leave no room. */
-    final long[] minCapacity = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
+    final long[] minCapacity;
     /** The largest capacity among the types (cpu, memory, gpu): with that much left, limits leave room for any type. */
-    final long[] maxCapacity = new long[3];
+    final long[] maxCapacity;
     final Domains domains;
     private final Map<NodeRequirement, TypeSet> typeMatches = new HashMap<>();
     private final Map<List<Long>, double[]> cheapestByPlace = new HashMap<>();
@@ -83,17 +86,103 @@ public final class PoolTemplate {
         NodeRequirement zoneReq = reqs.get(WellKnownLabels.ZONE);
         NodeRequirement ctReq = reqs.get(WellKnownLabels.CAPACITY_TYPE);
 
+        Tables tables = tables(candidates, daemonSets, reqs, zoneReq, ctReq);
+        int n = tables.types.length;
+        types = tables.types;
+        room = tables.room;
+        capacity = tables.capacity;
+        price = tables.price;
+        roomIndex = tables.roomIndex;
+        capacityIndex = tables.capacityIndex;
+        all = tables.all;
+        minCapacity = tables.minCapacity;
+        maxCapacity = tables.maxCapacity;
+        frontier = tables.frontier;
+
+        for (int i = 0; i < n; i++) {
+            for (Offering o : tables.allowed[i]) domains.zone(o.zone());
+        }
+        offerings = new TypeSet[64][Domains.CAPACITY_TYPES.length];
+        typeZones = new long[n][Domains.CAPACITY_TYPES.length];
+        long zm = 0;
+        int cm = 0;
+        for (int i = 0; i < n; i++) {
+            for (Offering o : tables.allowed[i]) {
+                int ct = Domains.capacityType(o.capacityType());
+                if (ct < 0) continue;
+                int z = domains.zone(o.zone());
+                if (offerings[z][ct] == null) offerings[z][ct] = TypeSet.empty(n);
+                offerings[z][ct].set(i);
+                typeZones[i][ct] |= 1L << z;
+                zm |= 1L << z;
+                cm |= 1 << ct;
+            }
+        }
+        zoneMask = zm;
+        capacityTypeMask = cm;
+    }
+
+    /**
+     * The per-type tables of a template (its types filtered and sorted by price, their room, capacity and
+     * indexes): read-only once built, and a pure function of a {@link TablesKey}, so templates with equal keys
+     * (the same pool shape in many tenants, or the same pool in successive runs) share one set. {@code allowed}
+     * holds each type's offerings that the zone and capacity-type requirements allow.
+     */
+    private record Tables(ResolvedInstanceType[] types, long[][] room, long[][] capacity, double[] price, ThresholdIndex[] roomIndex,
+                          ThresholdIndex[] capacityIndex, TypeSet all, PriceFrontier frontier, long[] minCapacity, long[] maxCapacity,
+                          Offering[][] allowed) {
+    }
+
+    /**
+     * Everything the tables depend on: the candidates, the template's requirements on instance-type keys, its
+     * zone and capacity-type requirements (which offerings count) and the DaemonSets that may run on its nodes,
+     * each as its requests and, per node affinity term compatible with the template, that term's requirements
+     * on instance-type keys (whether it runs on a type depends on nothing else).
+     */
+    private record TablesKey(List<ResolvedInstanceType> candidates, List<NodeRequirement> typeRequirements, NodeRequirement zone,
+                             NodeRequirement capacityType, List<Daemon> daemons) {
+    }
+
+    private record Daemon(ResourceList requests, List<List<NodeRequirement>> typeTerms) {
+    }
+
+    private static final int TABLES_KEPT = 256;
+    private static final Map<TablesKey, Tables> TABLES = java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<TablesKey, Tables> eldest) {
+            return size() > TABLES_KEPT;
+        }
+    });
+
+    private Tables tables(List<ResolvedInstanceType> candidates, List<Pod> daemonSets, NodeRequirements reqs, NodeRequirement zoneReq,
+                          NodeRequirement ctReq) {
+        List<NodeRequirement> typeReqs = new ArrayList<>();
+        for (NodeRequirement r : reqs.all()) if (TYPE_KEYS.contains(r.key())) typeReqs.add(r);
+        List<Daemon> daemons = new ArrayList<>();
+        for (Pod d : daemonSets) {
+            List<List<NodeRequirement>> typeTerms = DaemonSets.typeTerms(d, taints, reqs);
+            if (!typeTerms.isEmpty()) daemons.add(new Daemon(d.requests(), typeTerms));
+        }
+        TablesKey key = new TablesKey(List.copyOf(candidates), List.copyOf(typeReqs), zoneReq, ctReq, List.copyOf(daemons));
+        Tables cached = TABLES.get(key);
+        if (cached != null) return cached;
+        Tables built = build(key);
+        TABLES.put(key, built);
+        return built;
+    }
+
+    private static Tables build(TablesKey key) {
         List<ResolvedInstanceType> kept = new ArrayList<>();
         List<long[]> rooms = new ArrayList<>();
         List<Double> prices = new ArrayList<>();
-        for (ResolvedInstanceType t : candidates) {
-            if (!typeLabelsMatch(t, reqs)) continue;
+        for (ResolvedInstanceType t : key.candidates) {
+            if (!typeLabelsMatch(t, key.typeRequirements)) continue;
             double best = Double.POSITIVE_INFINITY;
             for (Offering o : t.offerings()) {
-                if (zoneReq.allows(o.zone()) && ctReq.allows(o.capacityType())) best = Math.min(best, o.pricePerHour());
+                if (key.zone.allows(o.zone()) && key.capacityType.allows(o.capacityType())) best = Math.min(best, o.pricePerHour());
             }
             if (best == Double.POSITIVE_INFINITY) continue;
-            long[] r = room(t, daemonSets);
+            long[] r = room(t, key.daemons);
             if (r == null) continue;
             kept.add(t);
             rooms.add(r);
@@ -103,10 +192,12 @@ public final class PoolTemplate {
         for (int i = 0; i < byPrice.length; i++) byPrice[i] = i;
         java.util.Arrays.sort(byPrice, Comparator.<Integer>comparingDouble(prices::get).thenComparing(i -> kept.get(i).name()));
         int n = byPrice.length;
-        types = new ResolvedInstanceType[n];
-        room = new long[n][];
-        capacity = new long[n][];
-        price = new double[n];
+        ResolvedInstanceType[] types = new ResolvedInstanceType[n];
+        long[][] room = new long[n][];
+        long[][] capacity = new long[n][];
+        double[] price = new double[n];
+        long[] minCapacity = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
+        long[] maxCapacity = new long[3];
         for (int i = 0; i < n; i++) {
             int k = byPrice[i];
             types[i] = kept.get(k);
@@ -119,34 +210,18 @@ public final class PoolTemplate {
                 maxCapacity[d] = Math.max(maxCapacity[d], capacity[i][d]);
             }
         }
+        Offering[][] allowed = new Offering[n][];
+        for (int i = 0; i < n; i++) {
+            List<Offering> out = new ArrayList<>();
+            for (Offering o : types[i].offerings()) if (key.zone.allows(o.zone()) && key.capacityType.allows(o.capacityType())) out.add(o);
+            allowed[i] = out.toArray(new Offering[0]);
+        }
+        ThresholdIndex[] roomIndex = new ThresholdIndex[5];
+        ThresholdIndex[] capacityIndex = new ThresholdIndex[3];
         for (int d = 0; d < 5; d++) roomIndex[d] = new ThresholdIndex(column(room, d));
         for (int d = 0; d < 3; d++) capacityIndex[d] = new ThresholdIndex(column(capacity, d));
-        all = TypeSet.all(n);
-
-        for (int i = 0; i < n; i++) {
-            for (Offering o : types[i].offerings()) {
-                if (zoneReq.allows(o.zone()) && ctReq.allows(o.capacityType())) domains.zone(o.zone());
-            }
-        }
-        offerings = new TypeSet[64][Domains.CAPACITY_TYPES.length];
-        typeZones = new long[n][Domains.CAPACITY_TYPES.length];
-        long zm = 0;
-        int cm = 0;
-        for (int i = 0; i < n; i++) {
-            for (Offering o : types[i].offerings()) {
-                int ct = Domains.capacityType(o.capacityType());
-                if (ct < 0 || !zoneReq.allows(o.zone()) || !ctReq.allows(o.capacityType())) continue;
-                int z = domains.zone(o.zone());
-                if (offerings[z][ct] == null) offerings[z][ct] = TypeSet.empty(n);
-                offerings[z][ct].set(i);
-                typeZones[i][ct] |= 1L << z;
-                zm |= 1L << z;
-                cm |= 1 << ct;
-            }
-        }
-        zoneMask = zm;
-        capacityTypeMask = cm;
-        frontier = new PriceFrontier(column(room, CPU), column(room, MEM), price);
+        return new Tables(types, room, capacity, price, roomIndex, capacityIndex, TypeSet.all(n),
+                new PriceFrontier(column(room, CPU), column(room, MEM), price), minCapacity, maxCapacity, allowed);
     }
 
     public NodePool pool() {
@@ -239,19 +314,19 @@ public final class PoolTemplate {
         return TYPE_KEYS.contains(key);
     }
 
-    private static boolean typeLabelsMatch(ResolvedInstanceType t, NodeRequirements reqs) {
-        for (NodeRequirement r : reqs.all()) {
-            if (TYPE_KEYS.contains(r.key()) && !r.matches(t.label(r.key()))) return false;
+    private static boolean typeLabelsMatch(ResolvedInstanceType t, List<NodeRequirement> typeRequirements) {
+        for (NodeRequirement r : typeRequirements) {
+            if (!r.matches(t.label(r.key()))) return false;
         }
         return true;
     }
 
     /** Allocatable minus the DaemonSets that would run on this type; null when they do not fit. */
-    private long[] room(ResolvedInstanceType t, List<Pod> daemonSets) {
+    private static long[] room(ResolvedInstanceType t, List<Daemon> daemons) {
         ResourceList alloc = t.allocatable();
         long[] r = {alloc.cpuMillis(), alloc.memoryBytes(), alloc.ephemeralBytes(), alloc.gpus(), alloc.pods()};
-        for (Pod d : daemonSets) {
-            if (!DaemonSets.runsOn(d, taints, requirements, t.labels())) continue;
+        for (Daemon d : daemons) {
+            if (!DaemonSets.runsOnType(d.typeTerms(), t.labels())) continue;
             ResourceList q = d.requests();
             r[CPU] -= q.cpuMillis();
             r[MEM] -= q.memoryBytes();
