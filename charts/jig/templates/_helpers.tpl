@@ -33,8 +33,9 @@ webhook configurations are cluster-scoped, so there is one Jig per cluster.
 {{- fail (printf "webhook.exemptNamespaces must contain the release namespace %s: the webhook cannot admit its own pods while it is down" .Release.Namespace) -}}
 {{- end -}}
 {{- if and .Values.controller.enabled (eq .Values.controller.cloud "aws") -}}
-{{- if or (not .Values.controller.aws.clusterName) (not .Values.controller.aws.region) -}}
-{{- fail "controller.cloud is aws: set controller.aws.clusterName and controller.aws.region" -}}
+{{- $aws := .Values.controller.aws -}}
+{{- if or (not $aws.clusterName) (not $aws.region) (not $aws.clusterEndpoint) (not $aws.clusterCABundle) (not $aws.serviceCIDR) -}}
+{{- fail "controller.cloud is aws: set controller.aws.clusterName, region, clusterEndpoint, clusterCABundle and serviceCIDR (the controller refuses to start without them)" -}}
 {{- end -}}
 {{- end -}}
 {{- if not (or .Values.webhook.enabled .Values.controller.enabled) -}}

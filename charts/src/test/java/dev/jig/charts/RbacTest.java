@@ -108,7 +108,7 @@ class RbacTest {
                 Map.entry("karpenter.sh/nodeclaims/status", List.of("update", "patch")),
                 Map.entry("/events", List.of("create")),
                 Map.entry("/configmaps[jig-tenancy]", List.of("list", "watch")),
-                Map.entry("coordination.k8s.io/leases[jig-controller]", List.of("get", "update")),
+                Map.entry("coordination.k8s.io/leases[jig-controller]", List.of("get", "update", "patch")),
                 Map.entry("coordination.k8s.io/leases", List.of("create")))));
         // Events on pods go to each pod's namespace: create events is cluster-wide, and no Role is left in default
         assertThat(StrictObjects.all(objects, Role.class)).extracting(r -> r.getMetadata().getNamespace()).containsOnly(JigChart.NAMESPACE);

@@ -33,10 +33,15 @@ class ValuesSchemaTest {
     }
 
     @Test
-    void theAwsCloudNeedsAClusterNameAndARegion() {
+    void theAwsCloudNeedsEverySettingTheControllerRequires() {
         assertThatThrownBy(() -> JigChart.templateInline("controller: {cloud: aws}"))
                 .hasMessageContaining("clusterName");
-        assertThat(JigChart.templateInline("controller: {cloud: aws, aws: {clusterName: c, region: eu-west-1}}")).contains("JIG_CLUSTER_NAME");
+        // the controller exits 2 without the endpoint, its CA and the service CIDR: refused at render time instead
+        assertThatThrownBy(() -> JigChart.templateInline("controller: {cloud: aws, aws: {clusterName: c, region: eu-west-1}}"))
+                .hasMessageContaining("clusterEndpoint, clusterCABundle and serviceCIDR");
+        assertThat(JigChart.templateInline("controller: {cloud: aws, aws: {clusterName: c, region: eu-west-1,"
+                + " clusterEndpoint: 'https://x.eks.amazonaws.com', clusterCABundle: Y2E=, serviceCIDR: 172.20.0.0/16}}"))
+                .contains("JIG_CLUSTER_NAME", "JIG_CLUSTER_ENDPOINT", "JIG_SERVICE_CIDR");
     }
 
     @Test

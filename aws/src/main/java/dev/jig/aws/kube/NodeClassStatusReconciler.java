@@ -6,14 +6,12 @@ import dev.jig.api.ec2.NodeClass;
 import dev.jig.aws.nodeclass.NodeClassResolver;
 import dev.jig.aws.nodeclass.NodeClassStatus;
 import dev.jig.aws.nodeclass.NodeClassStatus.Part;
-import dev.jig.controller.cloud.CloudOperationException;
 import dev.jig.controller.cloud.NodeClassNotReadyException;
 import dev.jig.controller.kube.KubeCluster;
 import dev.jig.controller.loop.Reconciler;
 import dev.jig.controller.manifest.KarpenterManifests;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -67,7 +65,8 @@ public final class NodeClassStatusReconciler implements Reconciler {
             JsonNode object = client.getKubernetesSerialization().convertValue(r, JsonNode.class);
             try {
                 update(r, object, now);
-            } catch (CloudOperationException | KubernetesClientException e) {
+            } catch (RuntimeException e) {
+                // one node class that cannot be read, resolved or written never stops the others' status
                 failures.increment();
                 LOG.atWarn().addKeyValue("event", "nodeclass-status-failed").addKeyValue("nodeClass", r.getMetadata().getName())
                         .log("status of EC2NodeClass {} not updated: {}", r.getMetadata().getName(), e.getMessage());

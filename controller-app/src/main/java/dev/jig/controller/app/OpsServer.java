@@ -11,7 +11,8 @@ import org.eclipse.jetty.server.ServerConnector;
  * The controller's operations endpoints, on the same server stack as the webhook (Javalin on
  * Jetty), plain HTTP for the kubelet's probes and Prometheus:
  * <ul>
- *   <li>{@code /healthz}: 200 while the process serves; the kubelet restarts it otherwise;</li>
+ *   <li>{@code /healthz}: 200 while the process serves and its loop ticks, 503 with the reason when the loop
+ *   stalled; the kubelet restarts it otherwise;</li>
  *   <li>{@code /readyz}: 200 once every informer has listed its objects, 503 with the reason before;</li>
  *   <li>{@code /metrics}: Prometheus text format.</li>
  * </ul>
@@ -25,6 +26,12 @@ final class OpsServer implements AutoCloseable {
      * controller is not ready yet, or empty when it is.
      */
     OpsServer(String host, int port, PrometheusMeterRegistry registry, Supplier<Optional<String>> notReady) {
+        this(host, port, registry, notReady, Optional::empty);
+    }
+
+    /** As above; {@code unhealthy} gives the reason the process should be restarted, or empty while it is healthy. */
+    OpsServer(String host, int port, PrometheusMeterRegistry registry, Supplier<Optional<String>> notReady,
+              Supplier<Optional<String>> unhealthy) {
         app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
@@ -34,7 +41,10 @@ final class OpsServer implements AutoCloseable {
                 connector.setPort(port);
                 return connector;
             });
-            config.routes.get("/healthz", ctx -> ctx.result("ok"));
+            config.routes.get("/healthz", ctx -> {
+                Optional<String> why = unhealthy.get();
+                ctx.status(why.isEmpty() ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).result(why.orElse("ok"));
+            });
             config.routes.get("/readyz", ctx -> {
                 Optional<String> why = notReady.get();
                 ctx.status(why.isEmpty() ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).result(why.orElse("ok"));

@@ -54,6 +54,8 @@ import picocli.CommandLine.Option;
 final class RunCommand implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
+    /** How long a leading loop may go without beginning a tick before /healthz fails (a tick may wait on EC2 retries). */
+    private static final Duration LOOP_STALL = Duration.ofMinutes(5);
     private static volatile boolean running;
 
     @Option(names = "--kubeconfig",
@@ -132,9 +134,14 @@ final class RunCommand implements Callable<Integer> {
         // Ready only once the controller has started in full (its shutdown hook is in place), so that a
         // SIGTERM after the first ready probe always stops it gracefully.
         AtomicBoolean started = new AtomicBoolean();
+        // Unhealthy when the loop leads but has not begun a tick for LOOP_STALL: the kubelet restarts a replica
+        // that would otherwise keep the Lease without provisioning, disrupting or draining.
+        java.util.concurrent.atomic.AtomicReference<ControllerLoop> running = new java.util.concurrent.atomic.AtomicReference<>();
         OpsServer ops = metricsPort == 0 ? null : new OpsServer("0.0.0.0", metricsPort, registry,
                 () -> !cluster.synced() ? Optional.of("waiting for informers: " + String.join(", ", cluster.unsynced()))
-                        : started.get() ? Optional.empty() : Optional.of("starting"));
+                        : started.get() ? Optional.empty() : Optional.of("starting"),
+                () -> running.get() != null && running.get().stalled(LOOP_STALL)
+                        ? Optional.of("the reconcile loop has not ticked for " + LOOP_STALL) : Optional.empty());
         if (!awaitSync(cluster, clock)) {
             String message = "informers did not list within " + syncTimeout + ": " + String.join(", ", cluster.unsynced())
                     + ". Are the Karpenter CRDs installed, and may this service account list these resources?";
@@ -154,6 +161,7 @@ final class RunCommand implements Callable<Integer> {
                 new NameGenerator(new SecureRandom()), new RunReconcilers.Metrics(meters, meters)));
         reconcilers.addAll(wiring.reconcilers());
         ControllerLoop loop = new ControllerLoop(reconcilers, Duration.ofSeconds(1));
+        running.set(loop);
         CountDownLatch done = new CountDownLatch(1);
         AtomicBoolean lost = new AtomicBoolean();
         // a replica that loses the Lease exits (code 1) rather than lead again with the state of its last term

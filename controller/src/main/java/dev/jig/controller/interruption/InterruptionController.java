@@ -61,6 +61,9 @@ public final class InterruptionController implements Reconciler {
         this.metrics = metrics;
     }
 
+    /** Events received but not acted on (an API error): handled again before the source is asked for more. */
+    private final List<CloudEvent> retry = new ArrayList<>();
+
     @Override
     public String name() {
         return "interruption";
@@ -68,14 +71,15 @@ public final class InterruptionController implements Reconciler {
 
     @Override
     public void reconcile() {
-        List<CloudEvent> events;
+        // a source may hand an unacknowledged event out again: the set keeps one of each
+        java.util.Set<CloudEvent> events = new java.util.LinkedHashSet<>(retry);
+        retry.clear();
         try {
-            events = source.receive();
+            events.addAll(source.receive());
         } catch (CloudOperationException e) {
             metrics.sourceFailed("receive");
             log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.INTERRUPTION, "source",
                     "cannot receive cloud events: " + e.getMessage() + "; will retry"));
-            return;
         }
         if (events.isEmpty()) return;
         var snapshot = cluster.snapshot();
@@ -83,7 +87,17 @@ public final class InterruptionController implements Reconciler {
         Set<String> nodes = new java.util.HashSet<>();
         snapshot.nodes().forEach(n -> nodes.add(n.name()));
         List<String> going = new ArrayList<>();
-        for (CloudEvent e : events) handle(e, claims, nodes, going);
+        for (CloudEvent e : events) {
+            try {
+                handle(e, claims, nodes, going);
+            } catch (RuntimeException failure) {
+                // not acknowledged: kept here and handled first on the next tick (a spot warning gives two minutes)
+                retry.add(e);
+                metrics.sourceFailed("handle");
+                log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.INTERRUPTION, e.instanceId(),
+                        "cannot act on " + e.kind().reason() + ": " + failure.getMessage() + "; will retry next tick"));
+            }
+        }
         if (going.isEmpty()) return;
         try {
             replace.accept(going);

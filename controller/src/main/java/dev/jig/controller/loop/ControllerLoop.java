@@ -26,6 +26,7 @@ public final class ControllerLoop implements AutoCloseable {
         return t;
     });
     private ScheduledFuture<?> task;
+    private volatile long lastTick = System.nanoTime();
 
     public ControllerLoop(List<Reconciler> reconcilers, Duration period) {
         this.reconcilers = List.copyOf(reconcilers);
@@ -34,6 +35,7 @@ public final class ControllerLoop implements AutoCloseable {
 
     public synchronized void start() {
         if (task != null) return;
+        lastTick = System.nanoTime();
         task = executor.scheduleWithFixedDelay(this::reconcile, 0, period.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -43,14 +45,28 @@ public final class ControllerLoop implements AutoCloseable {
     }
 
     private void reconcile() {
+        lastTick = System.nanoTime();
         for (Reconciler r : reconcilers) {
             try {
                 r.reconcile();
             } catch (RuntimeException e) {
                 LOG.atError().addKeyValue("event", "reconcile-failed").addKeyValue("reconciler", r.name())
                         .setCause(e).log("{} reconcile failed: {}", r.name(), e.toString());
+            } catch (Error e) {
+                // an Error escaping here would cancel every later tick without a word while the Lease keeps
+                // renewing; the loop goes on, and lastTick() lets a health check see a loop that no longer ticks
+                LOG.atError().addKeyValue("event", "reconcile-error").addKeyValue("reconciler", r.name())
+                        .setCause(e).log("{} reconcile hit {}", r.name(), e.toString());
             }
         }
+    }
+
+    /**
+     * Whether the loop stalled: it is running (this replica leads) and no tick began within {@code limit}. A health
+     * check uses it, so that a stuck loop restarts the pod instead of leading without acting.
+     */
+    public synchronized boolean stalled(Duration limit) {
+        return task != null && System.nanoTime() - lastTick > limit.toNanos();
     }
 
     @Override
