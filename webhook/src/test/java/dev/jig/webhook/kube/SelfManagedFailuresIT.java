@@ -191,8 +191,12 @@ class SelfManagedFailuresIT {
         certs.start(new ServingCertificate(certs.firstKeyStore()), Duration.ofHours(1));
         assertThat(certs.reconcile()).isTrue();
         assertThat(certs.reconcile()).as("a refused patch keeps the verdict for a grace period").isTrue();
-        io.fabric8.mockwebserver.http.RecordedRequest patch = server.getLastRequest();
-        assertThat(patch.getMethod()).isEqualTo("PATCH");
+        // the last PATCH, not the last request: start()'s first reconcile runs on the timer thread and may GET last
+        io.fabric8.mockwebserver.http.RecordedRequest patch = null;
+        for (io.fabric8.mockwebserver.http.RecordedRequest r; (r = server.takeRequest(200, java.util.concurrent.TimeUnit.MILLISECONDS)) != null; ) {
+            if (r.getMethod().equals("PATCH") && r.getPath().equals(mutatingPath)) patch = r;
+        }
+        assertThat(patch).as("a caBundle patch was sent").isNotNull();
         assertThat(patch.getUtf8Body()).as("the patch by index holds only at the version read")
                 .startsWith("[{\"op\":\"test\",\"path\":\"/metadata/resourceVersion\",\"value\":\"8\"}");
         clock.advance(SelfManagedCertificates.REJECTION_GRACE);
