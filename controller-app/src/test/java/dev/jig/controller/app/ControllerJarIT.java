@@ -142,7 +142,7 @@ class ControllerJarIT {
     }
 
     @Test
-    void onAwsASpotInterruptionFromTheQueueDeletesTheNodeClaimAndTerminatesItsInstance(@TempDir Path dir) throws Exception {
+    void onAwsASpotInterruptionFromTheQueueReplacesTheNodeClaimAndTerminatesItsInstance(@TempDir Path dir) throws Exception {
         try (LoopbackFixture ec2 = new LoopbackFixture(); LoopbackSqs sqs = new LoopbackSqs().createQueue("demo-interruption");
              SqsClient sender = LoopbackClients.at(sqs).sqs()) {
             String ca = aPendingPodForAnEc2NodeClass("default", """
@@ -152,6 +152,7 @@ class ControllerJarIT {
             Path kubeconfig = kubeconfig(dir, client.getMasterUrl().toString());
             String url = sender.getQueueUrl(q -> q.queueName("demo-interruption")).queueUrl();
             AtomicReference<String> interrupted = new AtomicReference<>();
+            AtomicReference<String> interruptedClaim = new AtomicReference<>();
             Result r = run(List.of("run", "--kubeconfig", kubeconfig.toString(), "--metrics-port", "0", "--identity", "it", "--cloud", "aws",
                             "--cluster-name", "demo", "--region", "us-east-1", "--cluster-endpoint", "https://api.demo.example",
                             "--cluster-ca-bundle", ca, "--service-cidr", "10.100.0.0/16", "--interruption-queue", "demo-interruption"),
@@ -162,14 +163,18 @@ class ControllerJarIT {
                             assertThat(ec2.world.running()).as("a running instance").hasSize(1);
                             assertThat(client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).list().getItems()).as("its NodeClaim").hasSize(1);
                             String instance = ec2.world.running().get(0).id();
+                            interruptedClaim.set(client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).list().getItems().get(0).getMetadata().getName());
                             // EventBridge's spot interruption warning, as AWS documents it, for the launched instance
                             sender.sendMessage(m -> m.queueUrl(url).messageBody(EventBridgeSamples.read("spot-interruption")
                                     .replace("i-1234567890abcdef0", instance).replace("us-east-2", "us-east-1")));
                             interrupted.set(instance);
                         }
                         assertThat(ec2.loopback.calls()).as("EC2 calls").contains("TerminateInstances");
-                        assertThat(ec2.world.running()).as("running instances").isEmpty();
-                        assertThat(client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).list().getItems()).as("NodeClaims").isEmpty();
+                        // the interrupted instance is gone; its pod, pending again, got a replacement at once
+                        assertThat(ec2.world.running()).as("running instances").extracting(Ec2World.LaunchedInstance::id)
+                                .hasSize(1).doesNotContain(interrupted.get());
+                        assertThat(client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).list().getItems()).as("NodeClaims")
+                                .hasSize(1).noneMatch(c -> c.getMetadata().getName().equals(interruptedClaim.get()));
                         assertThat(sqs.depth("demo-interruption")).as("the message is deleted once acknowledged").isZero();
                     });
             assertThat(ec2.world.instances()).extracting(Ec2World.LaunchedInstance::id).contains(interrupted.get());
