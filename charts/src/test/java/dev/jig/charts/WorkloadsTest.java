@@ -116,7 +116,8 @@ class WorkloadsTest {
         assertThat(value(c, "JIG_CLUSTER_ENDPOINT")).contains("https://ABCDEF0123456789.gr7.eu-west-1.eks.amazonaws.com");
         assertThat(value(c, "JIG_SERVICE_CIDR")).contains("172.20.0.0/16");
         assertThat(value(c, "JIG_INTERRUPTION_QUEUE")).contains("prod-eu-karpenter");
-        assertThat(env(c)).as("unset optional settings are left out").doesNotContainKey("JIG_CLUSTER_CA_BUNDLE");
+        assertThat(value(c, "JIG_CLUSTER_CA_BUNDLE")).as("the CA the nodes bootstrap with, base64 PEM").hasValueSatisfying(ca ->
+                assertThat(new String(java.util.Base64.getDecoder().decode(ca), java.nio.charset.StandardCharsets.US_ASCII)).startsWith("-----BEGIN CERTIFICATE-----"));
         assertThat(StrictObjects.one(objects, ServiceAccount.class, "jig-controller").getMetadata().getAnnotations())
                 .containsEntry("eks.amazonaws.com/role-arn", "arn:aws:iam::123456789012:role/jig-controller");
     }
