@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 
 /**
- * The JSON reports the HTML tests render: {@code plan-example.json}, the example document of
- * {@code policies/schema/plan-report.schema.json}, and {@code simulation-inflate.json}, the output of
+ * The JSON reports the HTML tests render: the plan module's {@code plan-example.json}, the example document of
+ * {@code policies/schema/plan-report.schema.json} that the plan's tests check against the schema (one copy, so the
+ * renderer is tested on the shape the plan promises), and {@code simulation-inflate.json}, the output of
  * {@code jig-controller simulate examples/scenarios/inflate.yaml --format json}.
  */
 final class Fixtures {
@@ -29,7 +31,12 @@ final class Fixtures {
     }
 
     static JsonNode plan() {
-        return read("plan-example.json");
+        Path example = Path.of(System.getProperty("jig.repo.root", ".."), "plan/src/test/resources/plan-example.json");
+        try {
+            return JSON.readTree(example.toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static JsonNode simulation() {
