@@ -52,6 +52,7 @@ public final class DisruptionController implements Reconciler {
     private final Function<List<PlannedNodeClaim>, List<String>> launch;
     private final DisruptionMetrics metrics;
     private final DisruptionEvents events = new DisruptionEvents();
+    private final NominationWindow window = new NominationWindow();
     private InFlight inFlight;
     /** Replacements whose candidates' pods are not bound again yet: NodeClaim name → those pods, and until when it is protected. */
     private final Map<String, Awaiting> awaiting = new HashMap<>();
@@ -190,17 +191,20 @@ public final class DisruptionController implements Reconciler {
     }
 
     /**
-     * The provisioner's nominations, plus the replacements of executed commands (NodeClaim and Node
-     * names) until the pods their candidates held are bound elsewhere (or gone): a replacement is empty between the
+     * The provisioner's nominations (held for the {@link NominationWindow} while pods are pending), plus the replacements of executed commands (NodeClaim and Node
+     * names) until the pods their candidates held are bound elsewhere, or gone with no pod pending (a drained pod is
+     * replaced by a new pending pod, which may be on its way to the replacement): a replacement is empty between the
      * candidates' deletion and the pods' rescheduling, and must not be taken for an empty node
      * (Karpenter nominates it when its provisioner schedules the evicted pods).
      */
     private Set<String> nominated(ClusterSnapshot s, Instant now) {
-        Set<String> out = new HashSet<>(nominated.get());
+        boolean pending = s.pods().stream().anyMatch(p -> !p.isBound() && !p.daemonSet() && p.ignored() == null);
+        Set<String> out = new HashSet<>(window.of(nominated.get(), pending, now));
         Map<String, String> boundTo = new HashMap<>();
         for (Pod p : s.pods()) boundTo.put(p.key(), p.isBound() ? p.nodeName() : "");
+        // a displaced pod that is gone (evicted, its ReplicaSet creating another) is settled only once no pod is pending
         awaiting.entrySet().removeIf(e -> !now.isBefore(e.getValue().until()) || e.getValue().pods().stream()
-                .allMatch(p -> !boundTo.containsKey(p) || !boundTo.get(p).isEmpty() && !e.getValue().from().contains(boundTo.get(p))));
+                .allMatch(p -> boundTo.containsKey(p) ? !boundTo.get(p).isEmpty() && !e.getValue().from().contains(boundTo.get(p)) : !pending));
         for (NodeClaim c : s.nodeClaims()) {
             if (!awaiting.containsKey(c.name())) continue;
             out.add(c.name());

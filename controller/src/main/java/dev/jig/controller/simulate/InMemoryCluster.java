@@ -186,15 +186,12 @@ public final class InMemoryCluster implements Cluster {
         nodes.put(node.name(), node);
     }
 
-    /** Removes a node; its pods lose their binding (their controllers would recreate them). */
+    /**
+     * Removes a node and the pods bound to it, as the pod garbage collector deletes the pods of a Node that is gone:
+     * nothing rebinds them, their ReplicaSets ({@link SimulatedReplicaSets}) create new pods instead.
+     */
     public synchronized void removeNode(String name) {
         nodes.remove(name);
-        for (Map.Entry<String, Pod> e : pods.entrySet()) {
-            if (name.equals(e.getValue().nodeName())) {
-                Pod p = e.getValue();
-                e.setValue(p.daemonSet() ? null : p.with().nodeName(null).build());
-            }
-        }
-        pods.values().removeIf(p -> p == null);
+        pods.values().removeIf(p -> name.equals(p.nodeName()));
     }
 }

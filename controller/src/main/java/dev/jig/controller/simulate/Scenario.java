@@ -13,12 +13,13 @@ import java.util.Optional;
  * A {@code simulate} scenario, read by {@link ScenarioReader}: the simulated cloud (zones, boot and
  * ready latency, capacity errors), the NodePools and EC2NodeClasses (inline, and/or compiled from a
  * Jig policy directory), DaemonSets, deployments, the steps to play, and the scoring strategy of
- * the simulated kube-scheduler ({@code spec.kubeScheduler.scoring}, LeastAllocated by default).
+ * the simulated kube-scheduler ({@code spec.kubeScheduler.scoring}, LeastAllocated by default), and how long a bound
+ * pod takes to turn Ready ({@code spec.podReadyLatency}; PodDisruptionBudgets count Ready pods only).
  */
 public record Scenario(String name, Path file, List<String> zones, Duration bootLatency, Duration readyLatency, boolean spot,
                        List<CapacityError> capacityErrors, Optional<Path> policies, List<JsonNode> nodePools,
                        List<JsonNode> nodeClasses, List<Workload> daemonSets, List<Workload> deployments, List<Step> steps,
-                       KubeSchedulerScoring kubeScheduler, List<Budget> podDisruptionBudgets) {
+                       KubeSchedulerScoring kubeScheduler, List<Budget> podDisruptionBudgets, Duration podReadyLatency) {
 
     /** Launches of this offering fail with insufficient capacity ({@code *} for any). */
     public record CapacityError(String instanceType, String zone, String capacityType) {
@@ -29,8 +30,20 @@ public record Scenario(String name, Path file, List<String> zones, Duration boot
                            JsonNode podSpec) {
     }
 
-    /** A PodDisruptionBudget: {@code minAvailable} of the pods its {@code selector} (matchLabels) selects in its namespace. */
-    public record Budget(String name, String namespace, Map<String, String> selector, int minAvailable) {
+    /**
+     * A PodDisruptionBudget over the pods its {@code selector} (matchLabels) selects in its namespace: exactly one of
+     * {@code minAvailable} and {@code maxUnavailable} is set, each a number ({@code "2"}) or a percentage ({@code "50%"}).
+     */
+    public record Budget(String name, String namespace, Map<String, String> selector, String minAvailable, String maxUnavailable) {
+
+        public Budget {
+            if ((minAvailable == null) == (maxUnavailable == null)) throw new IllegalArgumentException("exactly one of minAvailable and maxUnavailable");
+        }
+
+        /** A budget of {@code minAvailable} pods. */
+        public static Budget minAvailable(String name, String namespace, Map<String, String> selector, int minAvailable) {
+            return new Budget(name, namespace, selector, String.valueOf(minAvailable), null);
+        }
     }
 
     /** One step of the scenario; {@code at} is where the file says it. */
@@ -50,8 +63,16 @@ public record Scenario(String name, Path file, List<String> zones, Duration boot
     public record Advance(Duration duration, Position at) implements Step {
     }
 
-    /** Check the cluster: node count, instance types (name → count), pending pods; absent fields are not checked. */
-    public record Expect(Optional<Integer> nodes, Map<String, Integer> instanceTypes, Optional<Integer> pending, Position at) implements Step {
+    /**
+     * Check the cluster: node count, instance types (name → count), pending pods, and per deployment the fewest Ready
+     * pods it had at any second since the previous {@code expect} step (or the start); absent fields are not checked.
+     */
+    public record Expect(Optional<Integer> nodes, Map<String, Integer> instanceTypes, Optional<Integer> pending,
+                         Map<String, Integer> readyAtLeast, Position at) implements Step {
+
+        public Expect {
+            readyAtLeast = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(readyAtLeast));
+        }
     }
 
     /**

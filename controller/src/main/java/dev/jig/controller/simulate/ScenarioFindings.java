@@ -43,6 +43,11 @@ final class ScenarioFindings {
         add(Rule.SCENARIO_REFERENCE, pointer, message);
     }
 
+    /** A name that points nowhere, at a given place (a map key names it). */
+    void reference(Position at, String message) {
+        all.add(Diagnostic.of(Rule.SCENARIO_REFERENCE, at, message));
+    }
+
     Position value(String pointer) {
         return positions == null ? Position.ofFile(file) : positions.value(pointer);
     }

@@ -122,6 +122,7 @@ public final class ScenarioReader {
             JsonNode cloud = spec.path("cloud");
             Duration boot = duration(cloud, "bootLatency", "30s", "/spec/cloud/bootLatency", false);
             Duration ready = duration(cloud, "readyLatency", "10s", "/spec/cloud/readyLatency", false);
+            Duration podReady = duration(spec, "podReadyLatency", SimulatedWorld.DEFAULT_POD_READY_LATENCY.toSeconds() + "s", "/spec/podReadyLatency", false);
             List<Scenario.CapacityError> errors = capacityErrors(cloud.path("capacityErrors"), zones);
             Optional<Path> policies = policies(spec.get("policies"));
             List<JsonNode> classes = karpenterObjects(spec.get("nodeClasses"), "/spec/nodeClasses");
@@ -138,7 +139,7 @@ public final class ScenarioReader {
             List<Scenario.Step> steps = steps(spec.get("steps"), deployments, spec.has("policies") ? null : names(classes),
                     spec.has("policies") ? null : names(array(spec.get("nodePools"))));
             return new Scenario(name, path, zones, boot, ready, cloud.path("spot").asBoolean(true), errors, policies, pools, classes,
-                    daemonSets, deployments, steps, kubeScheduler(spec), budgets(spec.get("podDisruptionBudgets")));
+                    daemonSets, deployments, steps, kubeScheduler(spec), budgets(spec.get("podDisruptionBudgets")), podReady);
         }
 
         /** PodDisruptionBudgets; two with one namespace and name are refused. */
@@ -157,9 +158,14 @@ public final class ScenarioReader {
                 }
                 Map<String, String> selector = new LinkedHashMap<>();
                 b.path("selector").properties().forEach(e -> selector.put(e.getKey(), e.getValue().asText()));
-                out.add(new Scenario.Budget(name, namespace, selector, b.path("minAvailable").asInt()));
+                out.add(new Scenario.Budget(name, namespace, selector, intOrPercent(b.get("minAvailable")), intOrPercent(b.get("maxUnavailable"))));
             }
             return out;
+        }
+
+        /** A number or a percentage as the schema admits them ({@code 2}, {@code "50%"}), as text; null when absent. */
+        private static String intOrPercent(JsonNode n) {
+            return n == null || n.isNull() ? null : n.asText();
         }
 
         /** {@code spec.kubeScheduler.scoring}: LeastAllocated (the default profile) or MostAllocated; the schema admits only those. */
@@ -252,7 +258,7 @@ public final class ScenarioReader {
                 } else if (s.has("advance")) {
                     out.add(new Scenario.Advance(duration(s, "advance", "", at + "/advance", true), pos));
                 } else if (s.has("expect")) {
-                    out.add(expect(s.path("expect"), at, pos));
+                    out.add(expect(s.path("expect"), at, pos, names));
                 } else if (s.has("interrupt")) {
                     String pool = s.path("interrupt").path("nodePool").textValue();
                     if (pool != null && pools != null && !pools.contains(pool)) {
@@ -279,14 +285,22 @@ public final class ScenarioReader {
                     Optional.ofNullable(i.path("nodePool").textValue()), pos);
         }
 
-        private Scenario.Expect expect(JsonNode e, String at, Position pos) {
+        private Scenario.Expect expect(JsonNode e, String at, Position pos, List<String> deployments) {
             Map<String, Integer> types = new LinkedHashMap<>();
             e.path("instanceTypes").properties().forEach(x -> {
                 instanceType(x.getKey(), at + "/expect/instanceTypes/" + SourceMap.escape(x.getKey()));
                 types.put(x.getKey(), x.getValue().asInt());
             });
+            Map<String, Integer> ready = new LinkedHashMap<>();
+            e.path("readyAtLeast").properties().forEach(x -> {
+                if (!deployments.contains(x.getKey())) {
+                    findings.reference(findings.key(at + "/expect/readyAtLeast/" + SourceMap.escape(x.getKey())),
+                            "no deployment named '" + x.getKey() + "'" + ScenarioFindings.near(x.getKey(), deployments));
+                }
+                ready.put(x.getKey(), x.getValue().asInt());
+            });
             return new Scenario.Expect(e.has("nodes") ? Optional.of(e.get("nodes").asInt()) : Optional.empty(), types,
-                    e.has("pending") ? Optional.of(e.get("pending").asInt()) : Optional.empty(), pos);
+                    e.has("pending") ? Optional.of(e.get("pending").asInt()) : Optional.empty(), ready, pos);
         }
 
         /** A duration of the schema's shape that must also fit the simulation: at most {@link #LONGEST_STEP}, more than 0s where time must pass. */

@@ -9,28 +9,42 @@ import dev.jig.controller.interruption.InterruptionController;
 import dev.jig.controller.interruption.InterruptionMetrics;
 import dev.jig.controller.disruption.DisruptionController;
 import dev.jig.controller.lifecycle.NodeClaimLifecycle;
+import dev.jig.controller.lifecycle.OrphanCollection;
 import dev.jig.controller.lifecycle.PodEvents;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.provisioning.NameGenerator;
 import dev.jig.controller.provisioning.Provisioner;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.state.ClusterSnapshot;
+import dev.jig.controller.termination.Terminator;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
  * The controller core wired to a simulated world: an {@link InMemoryCluster}, a {@link SimulatedCloud},
  * a {@link SimulatedKubelet} and a {@link SimulatedKubeScheduler}, on a {@link SimulatedClock} that
  * moves one second per {@link #tick()}. Everything that happens lands in the {@link #timeline()}.
+ *
+ * <p>The controller side is wired as {@code jig-controller run} wires it ({@code RunReconcilers}): NodeClaims carry
+ * the {@code karpenter.sh/termination} finalizer and the {@link Terminator} cordons, drains (PodDisruptionBudgets,
+ * {@code terminationGracePeriod}), deletes the instance and removes the finalizer, so every deletion (disruption,
+ * expiration, drift, interruption, orphan collection) drains. The cluster side plays what the API server's
+ * controllers do: {@link SimulatedReplicaSets} replace every pod that goes with a new pending one,
+ * {@link SimulatedPodReadiness} turns bound pods Ready after {@code podReadyLatency}, and
+ * {@link SimulatedDisruptionBudgets} keeps the budgets' {@code disruptionsAllowed} from the Ready pods.
  */
 public final class SimulatedWorld {
 
     public static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
     private static final Duration TICK = Duration.ofSeconds(1);
+    /** How long a bound pod takes to turn Ready when the scenario does not say. */
+    public static final Duration DEFAULT_POD_READY_LATENCY = Duration.ofSeconds(5);
 
     private final SimulatedClock clock = new SimulatedClock(START);
     private final InMemoryCluster cluster = new InMemoryCluster();
@@ -45,7 +59,13 @@ public final class SimulatedWorld {
     private final UsageSeries usage = new UsageSeries();
     private final SimulatedCloudEvents cloudEvents = new SimulatedCloudEvents();
     private final InterruptionController interruption;
-    private final SimulatedDisruptionBudgets budgets = new SimulatedDisruptionBudgets(cluster);
+    private final SimulatedReplicaSets replicaSets = new SimulatedReplicaSets(cluster, clock);
+    private final SimulatedPodReadiness readiness;
+    private final SimulatedDisruptionBudgets budgets;
+    private final Terminator terminator;
+    private final OrphanCollection orphans;
+    /** Per ReplicaSet name, the fewest Ready pods it had at any tick since {@link #resetReadyFloor}. */
+    private final Map<String, Integer> readyFloor = new HashMap<>();
 
     public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency) {
         this(catalog, zones, spot, bootLatency, readyLatency, KubeSchedulerScoring.LEAST_ALLOCATED);
@@ -53,15 +73,25 @@ public final class SimulatedWorld {
 
     public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency,
                           KubeSchedulerScoring scoring) {
+        this(catalog, zones, spot, bootLatency, readyLatency, scoring, DEFAULT_POD_READY_LATENCY);
+    }
+
+    /** @param podReadyLatency how long a pod bound to a Ready node takes to turn Ready */
+    public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency,
+                          KubeSchedulerScoring scoring, Duration podReadyLatency) {
+        readiness = new SimulatedPodReadiness(podReadyLatency);
+        budgets = new SimulatedDisruptionBudgets(cluster, replicaSets, readiness);
         UnavailableOfferings unavailable = new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL);
         cloud = new SimulatedCloud(new InstanceTypeResolver(catalog, zones, spot), clock, bootLatency, unavailable);
-        NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, this::record);
+        NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, this::record, true);
         provisioner = new Provisioner(cluster, cloud, lifecycle, clock, this::record, new NameGenerator(new Random(1)));
         kubelet = new SimulatedKubelet(cluster, cloud, clock, readyLatency, this::record);
         kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring);
         disruption = new DisruptionController(cluster, cloud, clock, this::record, provisioner::nominated, provisioner::createReplacements);
         interruption = new InterruptionController(cluster, cloudEvents, clock, this::record, InterruptionMetrics.NONE,
                 claims -> placements.record(provisioner.provisionFor(claims)));
+        terminator = new Terminator(cluster, cloud, clock, this::record);
+        orphans = new OrphanCollection(cluster, cloud, clock, this::record);
     }
 
     /** The simulated cloud's interruption feed: the {@code interrupt} step publishes to it. */
@@ -71,7 +101,12 @@ public final class SimulatedWorld {
 
     /** The PodDisruptionBudgets whose {@code disruptionsAllowed} the world keeps, as the API server's disruption controller does. */
     public void podDisruptionBudgets(List<Scenario.Budget> list) {
-        budgets.set(list);
+        budgets.set(list, clock.instant());
+    }
+
+    /** The deployments' ReplicaSets: scale them here, and they replace every pod that goes. */
+    public SimulatedReplicaSets replicaSets() {
+        return replicaSets;
     }
 
     public SimulatedClock clock() {
@@ -103,23 +138,56 @@ public final class SimulatedWorld {
         timeline.add(d);
     }
 
-    /** One second: kubelets, the PDBs' status, then the controller (interruption, provisioning, then disruption), then the kube-scheduler, then the pod events it caused. */
+    /**
+     * One second: the cluster's side first (kubelets, ReplicaSets replacing the pods that went, pod readiness, the
+     * PDBs' status), then the controller in {@code RunReconcilers}' order (interruption, pod events, provisioning,
+     * disruption, termination, orphan collection), then the kube-scheduler and the pod events it caused.
+     */
     public void tick() {
         clock.advance(TICK);
         kubelet.sync();
-        podEvents.sync();
-        budgets.sync();
+        replicaSets.sync();
+        ClusterSnapshot s = cluster.snapshot();
+        readiness.sync(s, clock.instant());
+        budgets.sync(s, clock.instant());
         interruption.reconcile();
+        podEvents.sync();
         provisioner.reconcile().ifPresent(placements::record);
         disruption.reconcile();
+        terminator.reconcile();
+        orphans.reconcile();
         kubeScheduler.bind();
         podEvents.sync();
         observe();
     }
 
+    /** Starts a new window for {@link #readyFloor}: the Ready pods each ReplicaSet has now. */
+    public void resetReadyFloor() {
+        readyFloor.clear();
+        observeReady();
+    }
+
+    /** The fewest Ready pods the ReplicaSet {@code name} had at any second since {@link #resetReadyFloor}; empty if it has none. */
+    public java.util.Optional<Integer> readyFloor(String name) {
+        return java.util.Optional.ofNullable(readyFloor.get(name));
+    }
+
+    private void observeReady() {
+        Map<SimulatedReplicaSets.ReplicaSet, Integer> sets = replicaSets.replicas();
+        if (sets.isEmpty()) return;
+        Instant now = clock.instant();
+        Map<String, Integer> ready = new HashMap<>();
+        for (SimulatedReplicaSets.ReplicaSet r : sets.keySet()) ready.put(r.name(), 0);
+        for (Pod p : cluster.snapshot().pods()) {
+            if (readiness.ready(p, now)) replicaSets.owner(p).ifPresent(r -> ready.merge(r.name(), 1, Integer::sum));
+        }
+        ready.forEach((name, n) -> readyFloor.merge(name, n, Math::min));
+    }
+
     /** Samples nodes, $/h and pending pods now (kept only when they changed): the report's series. */
     void observe() {
         usage.observe(cluster.sample(Duration.between(START, clock.instant()).getSeconds()));
+        observeReady();
     }
 
     List<SimulationReport.Sample> usage() {
@@ -133,7 +201,7 @@ public final class SimulatedWorld {
 
     /**
      * Ticks until the cluster has settled, or the timeout: returns whether it settled. Settled means
-     * nothing is in flight (no open batch, every NodeClaim initialized) and every pending pod is one
+     * nothing is in flight (no open batch, every NodeClaim initialized, none draining) and every pending pod is one
      * a batch during the wait found no place for; a pod the provisioner has planned but the
      * kube-scheduler has not bound keeps the world unsettled.
      */
@@ -150,7 +218,7 @@ public final class SimulatedWorld {
     /** Nothing in flight, and every pending pod found no place in a batch since {@code since} (so each is tried once more). */
     private boolean settled(Instant since) {
         ClusterSnapshot s = cluster.snapshot();
-        if (provisioner.nextDeadline().isPresent() || disruption.busy() || s.nodeClaims().stream().anyMatch(c -> !c.initialized())) return false;
+        if (provisioner.nextDeadline().isPresent() || disruption.busy() || s.nodeClaims().stream().anyMatch(c -> !c.initialized() || c.deleting())) return false;
         return s.pendingPods().stream().allMatch(p -> provisioner.unschedulableSince(p.key(), since));
     }
 

@@ -8,14 +8,12 @@ import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.manifest.KarpenterManifests;
 import dev.jig.controller.manifest.PodManifests;
 import dev.jig.controller.model.NodeClaim;
-import dev.jig.controller.model.Pod;
 import dev.jig.controller.state.ClusterSnapshot;
 
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,14 +36,13 @@ public final class Simulation {
     private final InMemoryCluster cluster;
     private final List<Check> checks = new ArrayList<>();
     private final List<SimulationReport.WaitLine> waits = new ArrayList<>();
-    private final Map<String, Integer> nextPod = new HashMap<>();
 
     private Simulation(Scenario scenario, Catalog catalog, PolicyCompiler compiler) {
         this.scenario = scenario;
         this.catalog = catalog;
         this.compiler = compiler;
         this.world = new SimulatedWorld(catalog, scenario.zones(), scenario.spot(), scenario.bootLatency(), scenario.readyLatency(),
-                scenario.kubeScheduler());
+                scenario.kubeScheduler(), scenario.podReadyLatency());
         this.cluster = world.cluster();
         scenario.capacityErrors().forEach(e -> world.cloud().injectCapacityError(e.instanceType(), e.zone(), e.capacityType()));
     }
@@ -139,33 +136,19 @@ public final class Simulation {
         return scenario.deployments().stream().filter(d -> d.name().equals(name)).findFirst().orElseThrow();
     }
 
-    /** Creates or deletes pods (pending ones first, then the newest) until the deployment has {@code replicas}. */
+    /** Sets the deployment's replicas on its ReplicaSet, which creates or deletes pods (pending ones first, then the newest). */
     private void scale(Scenario.Workload d, int replicas, boolean log) {
-        List<Pod> mine = new ArrayList<>();
-        for (Pod p : cluster.snapshot().pods()) if (p.namespace().equals(d.namespace()) && isPodOf(d, p) && !p.daemonSet()) mine.add(p);
-        int before = mine.size();
-        for (int i = before; i < replicas; i++) {
-            int n = nextPod.merge(d.name(), 1, Integer::sum) - 1;
-            var pod = PodManifests.template(d.namespace(), d.name() + "-" + n, d.labels(), d.podSpec()).with().created(world.clock().instant());
-            d.annotations().forEach(pod::annotation);
-            cluster.put(pod.build());
-        }
-        mine.sort((a, b) -> Boolean.compare(a.isBound(), b.isBound()) != 0 ? Boolean.compare(a.isBound(), b.isBound())
-                : Integer.compare(index(b), index(a)));
-        for (int i = 0; i < before - replicas; i++) cluster.deletePod(mine.get(i).key());
+        int before = world.replicaSets().scale(replicaSet(d), replicas);
         if (log) world.record(new TimelineEvent(world.clock().instant(), TimelineEvent.Kind.SCALED, d.name(), before + " → " + replicas + " replicas"));
     }
 
-    /** Pods are named {@code <deployment>-<n>}: {@code web-api-0} is not a pod of {@code web}. */
-    private static boolean isPodOf(Scenario.Workload d, Pod p) {
-        String n = p.name();
-        if (!n.startsWith(d.name() + "-") || n.length() == d.name().length() + 1) return false;
-        return n.substring(d.name().length() + 1).chars().allMatch(Character::isDigit);
-    }
-
-    private static int index(Pod p) {
-        String n = p.name();
-        return Integer.parseInt(n.substring(n.lastIndexOf('-') + 1));
+    /** The deployment's ReplicaSet: its pods are the pod template with the deployment's labels and annotations. */
+    private static SimulatedReplicaSets.ReplicaSet replicaSet(Scenario.Workload d) {
+        return new SimulatedReplicaSets.ReplicaSet(d.namespace(), d.name(), name -> {
+            var pod = PodManifests.template(d.namespace(), name, d.labels(), d.podSpec()).with();
+            d.annotations().forEach(pod::annotation);
+            return pod.build();
+        });
     }
 
     private void expect(Scenario.Expect e) {
@@ -190,6 +173,13 @@ public final class Simulation {
             actual.add(s.pendingPods().size() + " pending");
             ok &= e.pending().get() == s.pendingPods().size();
         }
+        for (Map.Entry<String, Integer> r : e.readyAtLeast().entrySet()) {
+            int floor = world.readyFloor(r.getKey()).orElse(0);
+            expected.add("at least " + r.getValue() + " Ready " + r.getKey() + " pod(s) throughout");
+            actual.add("at least " + floor);
+            ok &= floor >= r.getValue();
+        }
+        world.resetReadyFloor();
         checks.add(new Check(e.at().toString(), ok, String.join(", ", expected), String.join(", ", actual)));
     }
 

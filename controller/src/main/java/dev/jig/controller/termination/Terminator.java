@@ -126,10 +126,13 @@ public final class Terminator implements Reconciler {
             }
             for (Pod p : plan.evict()) evict(p, node.name(), now);
             for (Pod p : plan.waiting()) {
-                // held back without asking the Eviction API (it would answer 429): the same Event as a refusal
-                s.pdbs().stream().filter(b -> b.disruptionsAllowed() <= 0 && b.covers(p)).findFirst().ifPresent(b -> podEvents.publish(
-                        ObjectEvent.onPod(p, ObjectEvent.WARNING, "EvictionBlocked", "Cannot evict pod while draining node " + node.name()
-                                + ": PodDisruptionBudget " + b.key() + " allows no disruption"), now));
+                // held back without asking the Eviction API (it would answer 429): the same Event as a refusal, and a
+                // timeline line whenever the Event goes out (at most every few minutes per pod)
+                s.pdbs().stream().filter(b -> b.disruptionsAllowed() <= 0 && b.covers(p)).findFirst().ifPresent(b -> {
+                    String why = "PodDisruptionBudget " + b.key() + " allows no disruption";
+                    if (podEvents.publish(ObjectEvent.onPod(p, ObjectEvent.WARNING, "EvictionBlocked", "Cannot evict pod while draining node "
+                            + node.name() + ": " + why), now)) record(TimelineEvent.Kind.EVICTION_BLOCKED, p.key(), why + "; waiting");
+                });
             }
             if (!plan.drained()) return;
         }

@@ -118,7 +118,8 @@ class ProvisionerTest {
         slow.cluster().put(NodeClass.al2023("default"));
         slow.cluster().put(Pod.of("default", "p", ResourceList.of(0, 1024), Map.of()).with().nodeSelector("type", "karpenter").build());
         slow.runFor(Duration.ofMinutes(16));
-        assertThat(slow.timeline()).anyMatch(d -> d.kind() == TimelineEvent.Kind.NODECLAIM_DELETED && d.message().contains("did not register"));
+        assertThat(slow.timeline()).anyMatch(d -> d.kind() == TimelineEvent.Kind.NODECLAIM_DELETING && d.message().contains("did not register"))
+                .anyMatch(d -> d.kind() == TimelineEvent.Kind.NODECLAIM_DELETED);
     }
 
     @Test
@@ -244,15 +245,17 @@ class ProvisionerTest {
         });
     }
 
-    /** Settles 5 pods on one node and gives its NodeClaim the termination finalizer, so a deletion leaves it draining. */
+    /**
+     * Settles 5 pods on one node, whose NodeClaim carries the termination finalizer as every NodeClaim of the world does,
+     * and holds its drain with a PodDisruptionBudget that allows no eviction, so a deletion leaves it draining.
+     */
     private NodeClaim settledWithFinalizer() {
         add(inflatePool());
         pods("inflate", 5, 0, 1024, Map.of("type", "karpenter"));
         world.waitUntilSettled(Duration.ofMinutes(5));
-        assertThat(claims()).hasSize(1);
-        NodeClaim c = claims().get(0).withFinalizer(dev.jig.api.karpenter.Finalizers.TERMINATION);
-        world.cluster().update(c);
-        return c;
+        world.podDisruptionBudgets(List.of(dev.jig.controller.simulate.Scenario.Budget.minAvailable("inflate", "default", Map.of("app", "inflate"), 5)));
+        assertThat(claims()).singleElement().satisfies(c -> assertThat(c.finalizers()).containsExactly(dev.jig.api.karpenter.Finalizers.TERMINATION));
+        return claims().get(0);
     }
 
     @Test

@@ -40,11 +40,29 @@ class DisruptionScenariosTest {
         assertThat(disruptions(r, "executed")).singleElement().asString().contains("after [");
     }
 
+    private static List<SimulationReport.Line> lines(SimulationReport r, String kind) {
+        return r.timeline().stream().filter(l -> l.kind().equals(kind)).toList();
+    }
+
     @Test
-    void anExpiredNodeIsDeletedAtOnceAndItsPodsGoOntoANewOne() throws IOException {
+    void anExpiredNodeWhoseDrainAPodDisruptionBudgetBlocksIsForcedWhenItsTerminationGracePeriodRunsOut() throws IOException {
         SimulationReport r = play("expiration.yaml");
-        assertThat(r.timeline()).anyMatch(l -> l.kind().equals("DISRUPTION") && l.message().startsWith("Expired/expiration: delete"));
-        assertThat(r.timeline().stream().filter(l -> l.kind().equals("NODECLAIM_CREATED")).count()).isEqualTo(2);
+        SimulationReport.Line expired = r.timeline().stream().filter(l -> l.kind().equals("DISRUPTION") && l.message().startsWith("Expired/expiration: delete"))
+                .findFirst().orElseThrow();
+        assertThat(lines(r, "EVICTION_BLOCKED")).as("the budget holds every pod").hasSize(5)
+                .allSatisfy(l -> assertThat(l.message()).startsWith("PodDisruptionBudget default/inflate allows no disruption"));
+        assertThat(lines(r, "POD_EVICTED")).as("nothing is evicted: the pods are deleted").isEmpty();
+        List<SimulationReport.Line> forced = lines(r, "POD_DELETED");
+        assertThat(forced).hasSize(5).allSatisfy(l -> {
+            assertThat(l.message()).isEqualTo("the termination grace period of " + r.timeline().stream()
+                    .filter(x -> x.kind().equals("INSTANCE_TERMINATING")).findFirst().orElseThrow().subject() + " ran out");
+            assertThat(l.at()).as("terminationGracePeriod (5m) after the expiration").isEqualTo(expired.at() + 300);
+        });
+        SimulationReport.Line terminating = lines(r, "INSTANCE_TERMINATING").get(0);
+        assertThat(terminating.at()).as("the instance goes only once the pods are gone").isEqualTo(expired.at() + 300);
+        assertThat(lines(r, "DISRUPTION")).as("the node launched for the pods while they were held is kept for their replacements")
+                .noneMatch(l -> l.message().startsWith("decided Empty"));
+        assertThat(lines(r, "NODECLAIM_CREATED")).hasSize(2);
     }
 
     @Test
@@ -58,10 +76,19 @@ class DisruptionScenariosTest {
     }
 
     @Test
-    void aPodDisruptionBudgetWithNoAllowanceKeepsItsNodeFromConsolidation() throws IOException {
+    void aPodDisruptionBudgetSpacesTheDrainsEvictionsByTheReplacementsReadinessAndTheNodeGoesAfterTheLast() throws IOException {
         SimulationReport r = play("pdb.yaml");
-        assertThat(disruptions(r, "decided")).singleElement().asString().startsWith("decided Empty/emptiness");
-        assertThat(r.nodes()).extracting(SimulationReport.NodeLine::instanceType).containsExactly("m5.large");
+        assertThat(disruptions(r, "decided")).singleElement().asString().startsWith("decided Drifted/drift: replace");
+        List<Long> evicted = lines(r, "POD_EVICTED").stream().map(SimulationReport.Line::at).toList();
+        assertThat(evicted).hasSize(3);
+        for (int i = 1; i < evicted.size(); i++) {
+            assertThat(evicted.get(i) - evicted.get(i - 1)).as("one eviction, then the replacement is bound and Ready 10 s later")
+                    .isGreaterThanOrEqualTo(11);
+        }
+        assertThat(lines(r, "EVICTION_BLOCKED")).isNotEmpty().allSatisfy(l -> assertThat(l.at()).isBetween(evicted.get(0), evicted.get(2)));
+        long gone = lines(r, "NODECLAIM_DELETED").get(0).at();
+        assertThat(gone).as("the old node goes after its last pod").isGreaterThan(evicted.get(2));
+        assertThat(r.nodes()).singleElement().satisfies(n -> assertThat(n.pods()).isEqualTo(3));
     }
 
     @Test

@@ -27,9 +27,8 @@ class DriftRollTest {
         NodePool before = inflatePool();
         world.cluster().put(before);
         world.cluster().put(NodeClass.al2023("default"));
-        for (int i = 0; i < 3; i++) {
-            world.cluster().put(Pod.of("default", "web-" + i, ResourceList.of(0, 1024), Map.of()).with().nodeSelector("type", "karpenter").build());
-        }
+        world.replicaSets().scale(new SimulatedReplicaSets.ReplicaSet("default", "web",
+                name -> Pod.of("default", name, ResourceList.of(0, 1024), Map.of()).with().nodeSelector("type", "karpenter").build()), 3);
         assertThat(world.waitUntilSettled(Duration.ofMinutes(5))).isTrue();
         String old = world.cluster().snapshot().nodeClaims().get(0).name();
 
@@ -47,6 +46,9 @@ class DriftRollTest {
             assertThat(c.labels()).containsEntry("team", "a");
         });
         assertThat(world.cluster().snapshot().pendingPods()).isEmpty();
+        assertThat(world.cluster().snapshot().pods()).as("the drained pods were replaced by new ones on the new node").hasSize(3)
+                .allSatisfy(p -> assertThat(p.nodeName()).isEqualTo(claims.get(0).status().nodeName()))
+                .extracting(Pod::name).containsExactlyInAnyOrder("web-3", "web-4", "web-5");
         assertThat(world.timeline()).filteredOn(e -> e.kind() == TimelineEvent.Kind.DISRUPTION).extracting(TimelineEvent::message)
                 .anySatisfy(m -> assertThat(m).startsWith("decided Drifted/drift: replace [").contains("(savings: $0.0000/h)"))
                 .noneSatisfy(m -> assertThat(m).startsWith("aborted"));

@@ -291,7 +291,7 @@ class ScenarioReaderTest {
         Scenario s = r.scenario().orElseThrow();
         assertThat(s.steps().get(0)).isEqualTo(new Scenario.Interrupt(dev.jig.controller.cloud.CloudEvent.Kind.STOPPING, 2,
                 java.util.Optional.of("spot"), java.util.Optional.empty(), s.steps().get(0).at()));
-        assertThat(s.podDisruptionBudgets()).containsExactly(new Scenario.Budget("web", "shop", java.util.Map.of("app", "web"), 2));
+        assertThat(s.podDisruptionBudgets()).containsExactly(Scenario.Budget.minAvailable("web", "shop", java.util.Map.of("app", "web"), 2));
         assertThat(s.deployments().get(0).annotations()).containsEntry("karpenter.sh/do-not-disrupt", "true");
     }
 }
