@@ -127,8 +127,36 @@ class ScenarioSchemaTest {
                 .satisfies(d -> assertThat(d.message()).startsWith("spec.steps[0].interrupt.kind: must be one of [SpotInterrupted,"));
         assertThat(check(head + "  steps: [{interrupt: {kind: SpotInterrupted, node: 2}}]\n")).singleElement()
                 .satisfies(d -> assertThat(d.message()).startsWith("spec.steps[0].interrupt: unknown field 'node' (did you mean 'nodes'?)"));
-        assertThat(check(head + "  podDisruptionBudgets: [{name: web, selector: {app: web}, minAvailable: 50%}]\n  steps: [{advance: 1s}]\n"))
+        assertThat(check(head + "  podDisruptionBudgets: [{name: web, selector: {app: web}, minAvailable: 150%}]\n  steps: [{advance: 1s}]\n"))
                 .singleElement().satisfies(d -> assertThat(d.message()).startsWith("spec.podDisruptionBudgets[0].minAvailable:"));
+    }
+
+    @Test
+    void aPodDisruptionBudgetTakesANumberOrAPercentageOfExactlyOneOfMinAvailableAndMaxUnavailable() {
+        String head = "apiVersion: jig.dev/v1alpha1\nkind: Scenario\nspec:\n  steps: [{advance: 1s}]\n  podDisruptionBudgets: [{name: web, selector: {app: web}, ";
+        for (String ok : new String[] {"minAvailable: 2", "minAvailable: 50%", "maxUnavailable: 1", "maxUnavailable: 25%", "maxUnavailable: 100%"}) {
+            assertThat(check(head + ok + "}]\n")).as(ok).isEmpty();
+        }
+        assertThat(check(head + "maxUnavailable: half}]\n")).singleElement()
+                .satisfies(d -> assertThat(d.message()).startsWith("spec.podDisruptionBudgets[0].maxUnavailable: must be a number of pods or a percentage"));
+        assertThat(check(head + "minAvailable: -1}]\n")).singleElement()
+                .satisfies(d -> assertThat(d.message()).startsWith("spec.podDisruptionBudgets[0].minAvailable:"));
+        assertThat(check(head + "minAvailable: 1, maxUnavailable: 1}]\n")).as("both").isNotEmpty()
+                .allSatisfy(d -> assertThat(d.message()).startsWith("spec.podDisruptionBudgets[0]"));
+        assertThat(check(head.substring(0, head.length() - 2) + "}]\n")).as("neither").isNotEmpty()
+                .allSatisfy(d -> assertThat(d.message()).startsWith("spec.podDisruptionBudgets[0]"));
+    }
+
+    @Test
+    void podReadyLatencyIsADurationAndReadyAtLeastMapsDeploymentsToCounts() {
+        String head = "apiVersion: jig.dev/v1alpha1\nkind: Scenario\nspec:\n";
+        assertThat(check(head + "  podReadyLatency: 10s\n  steps: [{expect: {readyAtLeast: {web: 2}}}]\n")).isEmpty();
+        assertThat(check(head + "  podReadyLatency: 10\n  steps: [{advance: 1s}]\n")).singleElement()
+                .satisfies(d -> assertThat(d.message()).startsWith("spec.podReadyLatency:"));
+        assertThat(check(head + "  steps: [{expect: {readyAtLeast: {web: -1}}}]\n")).singleElement()
+                .satisfies(d -> assertThat(d.message()).startsWith("spec.steps[0].expect.readyAtLeast.web:"));
+        assertThat(check(head + "  steps: [{expect: {readyAtLeast: {}}}]\n")).singleElement()
+                .satisfies(d -> assertThat(d.message()).startsWith("spec.steps[0].expect.readyAtLeast: must have at least 1 entry"));
     }
 
     @Test

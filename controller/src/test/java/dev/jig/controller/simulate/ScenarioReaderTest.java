@@ -294,4 +294,43 @@ class ScenarioReaderTest {
         assertThat(s.podDisruptionBudgets()).containsExactly(Scenario.Budget.minAvailable("web", "shop", java.util.Map.of("app", "web"), 2));
         assertThat(s.deployments().get(0).annotations()).containsEntry("karpenter.sh/do-not-disrupt", "true");
     }
+
+    @Test
+    void podReadyLatencyMaxUnavailableAndReadyAtLeastAreRead() {
+        var r = read(HEAD + """
+                  podReadyLatency: 20s
+                  deployments: [{name: web, replicas: 3}]
+                  podDisruptionBudgets: [{name: web, selector: {app: web}, maxUnavailable: 25%}]
+                  steps: [{expect: {readyAtLeast: {web: 2}}}]
+                """);
+        Scenario s = r.scenario().orElseThrow();
+        assertThat(s.podReadyLatency()).isEqualTo(java.time.Duration.ofSeconds(20));
+        assertThat(s.podDisruptionBudgets()).containsExactly(new Scenario.Budget("web", "default", java.util.Map.of("app", "web"), null, "25%"));
+        assertThat(((Scenario.Expect) s.steps().get(0)).readyAtLeast()).containsExactly(java.util.Map.entry("web", 2));
+    }
+
+    @Test
+    void podReadyLatencyDefaultsToFiveSeconds() {
+        Scenario s = read(HEAD + "  steps: [{advance: 1s}]\n").scenario().orElseThrow();
+        assertThat(s.podReadyLatency()).isEqualTo(SimulatedWorld.DEFAULT_POD_READY_LATENCY).isEqualTo(java.time.Duration.ofSeconds(5));
+    }
+
+    @Test
+    void readyAtLeastMustNameADeploymentAndIsPlacedAtItsKey() {
+        Diagnostic d = only(HEAD + """
+                  deployments: [{name: web, replicas: 3}]
+                  steps: [{expect: {readyAtLeast: {wbe: 2}}}]
+                """);
+        assertThat(d.rule()).isEqualTo(Rule.SCENARIO_REFERENCE);
+        assertThat(d.message()).isEqualTo("no deployment named 'wbe' (did you mean 'web'?)");
+        assertThat(d.position().line()).isEqualTo(5);
+        assertThat(d.position().column()).as("the key wbe").isEqualTo(36);
+    }
+
+    @Test
+    void aPodReadyLatencyLongerThanADayIsRefused() {
+        Diagnostic d = only(HEAD + "  podReadyLatency: 25h\n  steps: [{advance: 1s}]\n");
+        assertThat(d.rule()).isEqualTo(Rule.SCENARIO_VALUE);
+        assertThat(d.message()).startsWith("'25h' is longer than");
+    }
 }

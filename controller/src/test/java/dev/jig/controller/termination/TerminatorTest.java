@@ -147,6 +147,11 @@ class TerminatorTest {
             assertThat(e.name()).isEqualTo("web");
             assertThat(e.message()).isEqualTo("Cannot evict pod while draining node n1: PodDisruptionBudget default/web allows no disruption");
         });
+        assertThat(events(TimelineEvent.Kind.EVICTION_BLOCKED)).as("the timeline names the hold once, with the Event, not every round")
+                .singleElement().satisfies(e -> {
+                    assertThat(e.subject()).isEqualTo("default/web");
+                    assertThat(e.message()).isEqualTo("PodDisruptionBudget default/web allows no disruption; waiting");
+                });
 
         cluster.put(new PodDisruptionBudget("default", "web", zero.selector(), 1));
         reconcileUntilGone(10);

@@ -1,0 +1,93 @@
+package dev.jig.controller.simulate;
+
+import dev.jig.api.karpenter.ResourceList;
+import dev.jig.controller.model.Pod;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SimulatedReplicaSetsTest {
+
+    private final SimulatedClock clock = new SimulatedClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final InMemoryCluster cluster = new InMemoryCluster();
+    private final SimulatedReplicaSets sets = new SimulatedReplicaSets(cluster, clock);
+    private final SimulatedReplicaSets.ReplicaSet web = new SimulatedReplicaSets.ReplicaSet("default", "web",
+            name -> Pod.of("default", name, ResourceList.of(100, 128), Map.of("app", "web")));
+
+    private java.util.List<String> names() {
+        return cluster.snapshot().pods().stream().map(Pod::name).sorted().toList();
+    }
+
+    @Test
+    void aPodThatGoesIsReplacedByANewPendingPodCreatedNowNotRebound() {
+        sets.scale(web, 2);
+        cluster.bind("default/web-0", "n1");
+        cluster.bind("default/web-1", "n1");
+        Pod evicted = cluster.snapshot().pods().get(0);
+        assertThat(cluster.evict(evicted).done()).isTrue();
+        clock.advance(Duration.ofSeconds(3));
+
+        sets.sync();
+
+        assertThat(names()).containsExactly("web-1", "web-2");
+        Pod replacement = cluster.snapshot().pods().stream().filter(p -> p.name().equals("web-2")).findFirst().orElseThrow();
+        assertThat(replacement.isBound()).isFalse();
+        assertThat(replacement.uid()).isNotEqualTo(evicted.uid());
+        assertThat(replacement.created()).isEqualTo(clock.instant());
+        assertThat(replacement.labels()).containsEntry("app", "web");
+    }
+
+    @Test
+    void thePodsOfANodeThatIsGoneAreDeletedAndReplacedUnderNewNames() {
+        sets.scale(web, 2);
+        cluster.bind("default/web-0", "n1");
+        cluster.bind("default/web-1", "n2");
+        cluster.removeNode("n1");
+        assertThat(names()).as("the pod garbage collector deleted the pod, nothing rebinds it").containsExactly("web-1");
+        sets.sync();
+        assertThat(names()).containsExactly("web-1", "web-2");
+    }
+
+    @Test
+    void aSyncWithEveryReplicaPresentCreatesNothing() {
+        sets.scale(web, 2);
+        sets.sync();
+        sets.sync();
+        assertThat(names()).containsExactly("web-0", "web-1");
+    }
+
+    @Test
+    void scalingDownDeletesPendingPodsFirstThenTheNewest() {
+        assertThat(sets.scale(web, 4)).as("pods before").isZero();
+        cluster.bind("default/web-0", "n1");
+        cluster.bind("default/web-2", "n1");
+        cluster.bind("default/web-3", "n1");
+        assertThat(sets.scale(web, 2)).isEqualTo(4);
+        assertThat(names()).containsExactly("web-0", "web-2");
+    }
+
+    @Test
+    void aReplicaSetOwnsOnlyItsNumberedPodsInItsNamespace() {
+        assertThat(web.owns(Pod.of("default", "web-12", ResourceList.ZERO, Map.of()))).isTrue();
+        assertThat(web.owns(Pod.of("default", "web-api-0", ResourceList.ZERO, Map.of()))).isFalse();
+        assertThat(web.owns(Pod.of("default", "web-", ResourceList.ZERO, Map.of()))).isFalse();
+        assertThat(web.owns(Pod.of("shop", "web-0", ResourceList.ZERO, Map.of()))).isFalse();
+        assertThat(web.owns(Pod.of("default", "web-0", ResourceList.ZERO, Map.of()).with().daemonSet(true).build())).isFalse();
+        sets.scale(web, 1);
+        assertThat(sets.owner(cluster.snapshot().pods().get(0))).contains(web);
+        assertThat(sets.owner(Pod.of("default", "api-0", ResourceList.ZERO, Map.of()))).isEmpty();
+    }
+
+    @Test
+    void aBarePodThatGoesIsNotRecreated() {
+        cluster.put(Pod.of("default", "bare", ResourceList.ZERO, Map.of()));
+        sets.scale(web, 1);
+        cluster.deletePod("default/bare");
+        sets.sync();
+        assertThat(names()).containsExactly("web-0");
+    }
+}
