@@ -197,4 +197,45 @@ class DisruptionControllerTest {
         assertThat(claim("old").deleting()).isTrue();
         assertThat(events).extracting(TimelineEvent::message).anySatisfy(m -> assertThat(m).startsWith("Expired"));
     }
+
+    /** What the provisioner nominates, as the test sets it. */
+    private final java.util.concurrent.atomic.AtomicReference<Set<String>> nominations = new java.util.concurrent.atomic.AtomicReference<>(Set.of("empty"));
+
+    /** A controller over one empty node whose provisioner nominates it until the test says otherwise. */
+    private DisruptionController nominatedOnce(boolean podPending) {
+        World w = new World().pool(World.pool("a", World.disruption("WhenEmptyOrUnderutilized", "0s", "100%"), World.types("c5.large", "m5.large"),
+                        World.capacity("on-demand")))
+                .node("empty", "c5.large", "on-demand", "a");
+        w.pools.forEach(cluster::put);
+        cluster.put(Fixtures.AL2023);
+        w.nodes.forEach(cluster::register);
+        w.claims.forEach(cluster::create);
+        w.pods.forEach(cluster::put);
+        if (podPending) cluster.put(Pod.of("default", "still-binding", dev.jig.api.karpenter.ResourceList.of(100, 128), java.util.Map.of()));
+        return new DisruptionController(cluster, w.cloud, clock, events::add, nominations::get, planned -> List.of());
+    }
+
+    @Test
+    void whilePodsAreStillPendingANodeStaysNominatedForTheWindowAfterItsPlanLetGoOfIt() {
+        DisruptionController c = nominatedOnce(true);
+        c.reconcile();
+        assertThat(tainted("empty")).as("nominated").isFalse();
+        nominations.set(Set.of());
+        tick(c, Duration.ofSeconds(1));
+        assertThat(tainted("empty")).as("its plan let go, but a pod is still pending: the window holds it").isFalse();
+        tick(c, Duration.ofSeconds(18));
+        assertThat(tainted("empty")).isFalse();
+        tick(c, Duration.ofSeconds(1));
+        assertThat(tainted("empty")).as("20 s after the last nomination").isTrue();
+    }
+
+    @Test
+    void withNoPodPendingANodeIsFreeAsSoonAsItsPlanLetsGoOfIt() {
+        DisruptionController c = nominatedOnce(false);
+        c.reconcile();
+        assertThat(tainted("empty")).isFalse();
+        nominations.set(Set.of());
+        tick(c, Duration.ofSeconds(1));
+        assertThat(tainted("empty")).isTrue();
+    }
 }
