@@ -29,7 +29,7 @@ public interface Cluster {
     /**
      * Asks for the NodeClaim's deletion, whoever asks (disruption, interruption): with the
      * {@code karpenter.sh/termination} finalizer the API server only marks it deleting and the Terminator cordons,
-     * drains and terminates it; without (the finalizer-less path of {@code simulate}), it is marked deleting and the
+     * drains and terminates it (in {@code run} and {@code simulate}); without (a lifecycle built without it), it is marked deleting and the
      * lifecycle terminates its instance, then removes it. A NodeClaim already deleting is left alone.
      */
     default void requestDeletion(NodeClaim claim) {
