@@ -21,7 +21,8 @@ import java.util.Map;
 /**
  * Plays a {@link Scenario} in a {@link SimulatedWorld}: the real controller core (provisioner,
  * scheduler, NodeClaim lifecycle, disruption, termination) against an embedded cluster, a simulated cloud, kubelets,
- * kube-scheduler and ReplicaSets, on a simulated clock. Each deployment is a ReplicaSet ({@link SimulatedReplicaSets}). Same scenario, same result: names and prices are deterministic.
+ * kube-scheduler and ReplicaSets (one per deployment, {@link SimulatedReplicaSets}), on a simulated clock. Same
+ * scenario, same result: names and prices are deterministic.
  */
 public final class Simulation {
 
