@@ -177,7 +177,7 @@ public final class Simulation {
         for (Map.Entry<String, Integer> r : e.readyAtLeast().entrySet()) {
             int floor = world.readyFloor(r.getKey()).orElse(0);
             expected.add("at least " + r.getValue() + " Ready " + r.getKey() + " pod(s) throughout");
-            actual.add("at least " + floor);
+            actual.add(floor + " Ready " + r.getKey() + " pod(s) at the fewest");
             ok &= floor >= r.getValue();
         }
         world.resetReadyFloor();

@@ -92,6 +92,21 @@ class DisruptionScenariosTest {
     }
 
     @Test
+    void withoutTheBudgetTheDrainEvictsEveryPodAtOnceAndTheReadyFloorExpectationFails() throws IOException {
+        Path file = Path.of(System.getProperty("jig.repo.root", ".."), "examples", "scenarios", "pdb.yaml");
+        String text = Files.readString(file);
+        String budgets = text.substring(text.indexOf("  podDisruptionBudgets:"), text.indexOf("  steps:"));
+        ScenarioReader.Result read = Scenarios.readerWithoutSchema().read(file, text.replace(budgets, ""));
+        SimulationReport r = Simulation.run(read.scenario().orElseThrow(), Catalog.bundled(), PolicyCompiler.NONE);
+        assertThat(lines(r, "POD_EVICTED")).hasSize(3).extracting(SimulationReport.Line::at).containsOnly(lines(r, "POD_EVICTED").get(0).at());
+        assertThat(r.checks()).last().satisfies(c -> {
+            assertThat(c.passed()).isFalse();
+            assertThat(c.expected()).endsWith("at least 2 Ready inflate pod(s) throughout");
+            assertThat(c.actual()).endsWith("0 Ready inflate pod(s) at the fewest");
+        });
+    }
+
+    @Test
     void doNotDisruptPodsKeepTheirNodeButAnEmptiedNodeStillGoes() throws IOException {
         SimulationReport r = play("do-not-disrupt.yaml");
         assertThat(disruptions(r, "decided")).singleElement().asString().startsWith("decided Empty/emptiness");
