@@ -81,6 +81,8 @@ public final class Provisioner {
      * lag behind the deletion just asked for): their pods are planned as pending all the same. Forgotten once gone.
      */
     private final Set<String> leaving = new HashSet<>();
+    /** Pods whose planned target's Node has no room left for them (see {@link Nominations}): planned again by the next batch. */
+    private Set<String> misfits = Set.of();
     /** The {@code Unschedulable} Events on pods, one per pod and reason text every few minutes at most. */
     private final dev.jig.controller.state.PodEventLimiter podEvents;
 
@@ -109,9 +111,16 @@ public final class Provisioner {
         this.podEvents = new dev.jig.controller.state.PodEventLimiter(cluster);
     }
 
-    /** Everything this controller does on one tick: lifecycle, then batching and, when a batch is due, provisioning. */
+    /**
+     * Everything this controller does on one tick: nominations, lifecycle, then batching and, when a batch is due,
+     * provisioning. Nominations come before the lifecycle so that a pod planned onto a NodeClaim whose Node has
+     * just joined is nominated there before registration takes off the {@code unregistered} taint that keeps the
+     * kube-scheduler away (on a real cluster its informer may still lag behind: best effort).
+     */
     public synchronized Optional<SchedulingResult> reconcile() {
-        if (lifecycle.reconcile(cluster.snapshot())) forgetPlansForMissingTargets(cluster.snapshot());
+        ClusterSnapshot first = withLeaving(cluster.snapshot());
+        nominate(first);
+        if (lifecycle.reconcile(first)) forgetPlansForMissingTargets(cluster.snapshot());
         ClusterSnapshot s = withLeaving(cluster.snapshot());
         Instant now = clock.instant();
         price(s);
@@ -148,9 +157,13 @@ public final class Provisioner {
         List<Pod> pending = pending(s);
         Map<String, String> hints = new HashMap<>();
         Set<String> bindable = bindable(s);
+        PlanTargets targets = new PlanTargets(s);
         for (Pod p : pending) {
             String target = planned.get(p.key());
-            if (target != null && !target.isEmpty() && !bindable.contains(target)) hints.put(p.key(), target);
+            if (target == null && p.nominatedByJig()) target = p.nominatedNodeName();
+            if (target == null || target.isEmpty() || bindable.contains(target) || misfits.contains(p.key())) continue;
+            // a NodeClaim whose Node has joined is planned on under the Node's name
+            hints.put(p.key(), targets.node(target) == null ? target : targets.node(target).name());
         }
         SchedulingInputs.Prepared prepared = SchedulingInputs.prepare(s, pending, cloud, hints);
         SchedulingResult result = Scheduler.solve(prepared.input());
@@ -253,6 +266,32 @@ public final class Provisioner {
         return claim;
     }
 
+    /**
+     * Brings the pending pods' nominations in line with {@link Nominations}: nominates each pod planned onto a target
+     * whose Node has joined, moves a nomination whose pod was planned elsewhere since, and clears one whose target is
+     * gone, going or full (those misfits are planned again by the next batch). Never touches a nomination that is not
+     * Jig's (such a pod is preemption's and not pending for Jig).
+     */
+    private void nominate(ClusterSnapshot s) {
+        Nominations wanted = Nominations.of(s, p -> {
+            String t = planned.get(p.key());
+            return t == null || t.isEmpty() ? null : t;
+        });
+        misfits = wanted.misfits();
+        Map<String, List<String>> byNode = new java.util.TreeMap<>();
+        for (Pod p : s.pendingPods()) {
+            String want = wanted.nodes().get(p.key());
+            String have = p.nominatedByJig() ? p.nominatedNodeName() : null;
+            if (java.util.Objects.equals(want, have)) continue;
+            cluster.nominate(p, want);
+            byNode.computeIfAbsent(want == null ? "" : want, n -> new java.util.ArrayList<>()).add(p.name());
+        }
+        Instant now = clock.instant();
+        byNode.forEach((node, pods) -> log.record(new TimelineEvent(now, TimelineEvent.Kind.NOMINATED, node.isEmpty() ? null : node,
+                (node.isEmpty() ? "nomination cleared for " : "nominated ") + pods.size() + " pod(s): "
+                        + String.join(", ", pods.size() <= 6 ? pods : pods.subList(0, 6)) + (pods.size() > 6 ? ", ..." : ""))));
+    }
+
     /** The nodes and NodeClaims pending pods are planned onto: disruption leaves them alone. */
     public synchronized Set<String> nominated() {
         Set<String> out = new HashSet<>();
@@ -318,19 +357,14 @@ public final class Provisioner {
         Set<String> bindable = bindable(s);
         for (String t : bindable) readySince.putIfAbsent(t, now);
         readySince.keySet().retainAll(bindable);
-        Set<String> targets = new HashSet<>();
-        s.nodes().forEach(n -> targets.add(n.name()));
-        s.nodeClaims().forEach(c -> {
-            targets.add(c.name());
-            if (c.status() != null && c.status().nodeName() != null) targets.add(c.status().nodeName());
-        });
+        PlanTargets targets = new PlanTargets(s);
         boolean needed = false;
         Set<String> live = new HashSet<>();
         for (Pod p : pending(s)) {
             String key = p.key();
             live.add(key);
             String target = planned.get(key);
-            boolean unhandled = target == null || !target.isEmpty() && !targets.contains(target)
+            boolean unhandled = target == null || !target.isEmpty() && !targets.live(target) || misfits.contains(key)
                     || target.isEmpty() && !now.isBefore(unschedulableSince.get(key).plus(RETRY_UNSCHEDULABLE))
                     || !target.isEmpty() && displaced(key, target, now)
                     || !target.isEmpty() && !now.isBefore(plannedAt.getOrDefault(key, now).plus(PLAN_TTL));

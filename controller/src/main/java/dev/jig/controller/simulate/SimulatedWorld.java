@@ -53,12 +53,17 @@ public final class SimulatedWorld {
 
     public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency,
                           KubeSchedulerScoring scoring) {
+        this(catalog, zones, spot, bootLatency, readyLatency, scoring, KubeSchedulerNominations.HONORED);
+    }
+
+    public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency,
+                          KubeSchedulerScoring scoring, KubeSchedulerNominations nominations) {
         UnavailableOfferings unavailable = new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL);
         cloud = new SimulatedCloud(new InstanceTypeResolver(catalog, zones, spot), clock, bootLatency, unavailable);
         NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, this::record);
         provisioner = new Provisioner(cluster, cloud, lifecycle, clock, this::record, new NameGenerator(new Random(1)));
         kubelet = new SimulatedKubelet(cluster, cloud, clock, readyLatency, this::record);
-        kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring);
+        kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring, nominations);
         disruption = new DisruptionController(cluster, cloud, clock, this::record, provisioner::nominated, provisioner::createReplacements);
         interruption = new InterruptionController(cluster, cloudEvents, clock, this::record, InterruptionMetrics.NONE,
                 claims -> placements.record(provisioner.provisionFor(claims)));
