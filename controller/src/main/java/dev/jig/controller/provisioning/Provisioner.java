@@ -85,6 +85,7 @@ public final class Provisioner {
     private Set<String> misfits = Set.of();
     /** The {@code Unschedulable} Events on pods, one per pod and reason text every few minutes at most. */
     private final dev.jig.controller.state.PodEventLimiter podEvents;
+    private final Nominator nominator;
 
     /**
      * A NodeClaim this provisioner created, and what it costs once launched (NaN before).
@@ -109,6 +110,7 @@ public final class Provisioner {
         this.log = log;
         this.names = names;
         this.podEvents = new dev.jig.controller.state.PodEventLimiter(cluster);
+        this.nominator = new Nominator(cluster, log);
     }
 
     /**
@@ -118,8 +120,9 @@ public final class Provisioner {
      * kube-scheduler away (on a real cluster its informer may still lag behind: best effort).
      */
     public synchronized Optional<SchedulingResult> reconcile() {
-        ClusterSnapshot first = withLeaving(cluster.snapshot());
-        nominate(first);
+        ClusterSnapshot first = cluster.snapshot();
+        // nominate, move or clear (a target gone, going or full: those misfits are planned again by the next batch)
+        misfits = nominator.sync(withLeaving(first), p -> planned.getOrDefault(p.key(), "").isEmpty() ? null : planned.get(p.key()), clock.instant());
         if (lifecycle.reconcile(first)) forgetPlansForMissingTargets(cluster.snapshot());
         ClusterSnapshot s = withLeaving(cluster.snapshot());
         Instant now = clock.instant();
@@ -264,32 +267,6 @@ public final class Provisioner {
             return null;
         }
         return claim;
-    }
-
-    /**
-     * Brings the pending pods' nominations in line with {@link Nominations}: nominates each pod planned onto a target
-     * whose Node has joined, moves a nomination whose pod was planned elsewhere since, and clears one whose target is
-     * gone, going or full (those misfits are planned again by the next batch). Never touches a nomination that is not
-     * Jig's (such a pod is preemption's and not pending for Jig).
-     */
-    private void nominate(ClusterSnapshot s) {
-        Nominations wanted = Nominations.of(s, p -> {
-            String t = planned.get(p.key());
-            return t == null || t.isEmpty() ? null : t;
-        });
-        misfits = wanted.misfits();
-        Map<String, List<String>> byNode = new java.util.TreeMap<>();
-        for (Pod p : s.pendingPods()) {
-            String want = wanted.nodes().get(p.key());
-            String have = p.nominatedByJig() ? p.nominatedNodeName() : null;
-            if (java.util.Objects.equals(want, have)) continue;
-            cluster.nominate(p, want);
-            byNode.computeIfAbsent(want == null ? "" : want, n -> new java.util.ArrayList<>()).add(p.name());
-        }
-        Instant now = clock.instant();
-        byNode.forEach((node, pods) -> log.record(new TimelineEvent(now, TimelineEvent.Kind.NOMINATED, node.isEmpty() ? null : node,
-                (node.isEmpty() ? "nomination cleared for " : "nominated ") + pods.size() + " pod(s): "
-                        + String.join(", ", pods.size() <= 6 ? pods : pods.subList(0, 6)) + (pods.size() > 6 ? ", ..." : ""))));
     }
 
     /** The nodes and NodeClaims pending pods are planned onto: disruption leaves them alone. */
