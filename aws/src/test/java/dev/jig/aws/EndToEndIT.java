@@ -164,7 +164,9 @@ class EndToEndIT {
                 .withNewSpec().withProviderID(i.providerId()).addNewTaint().withKey(TaintKeys.UNREGISTERED).withEffect("NoExecute").endTaint().endSpec()
                 .withNewStatus().withConditions(new NodeConditionBuilder().withType("Ready").withStatus("True").build())
                 .addToCapacity("cpu", new Quantity("2")).addToCapacity("memory", new Quantity("3788Mi")).addToCapacity("pods", new Quantity("58"))
-                .addToAllocatable("cpu", new Quantity("1930m")).addToAllocatable("memory", new Quantity("3000Mi")).addToAllocatable("pods", new Quantity("58"))
+                // room for the three 1Gi pods planned here: a smaller Node would leave one without room, and the provisioner
+                // would plan it again (a nomination must fit the Node's allocatable)
+                .addToAllocatable("cpu", new Quantity("1930m")).addToAllocatable("memory", new Quantity("3114Mi")).addToAllocatable("pods", new Quantity("58"))
                 .endStatus().build()).create();
         return name;
     }

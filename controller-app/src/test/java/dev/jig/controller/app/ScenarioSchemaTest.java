@@ -112,6 +112,18 @@ class ScenarioSchemaTest {
     }
 
     @Test
+    void theKubeSchedulerNominationsAreAnOption() {
+        String head = "apiVersion: jig.dev/v1alpha1\nkind: Scenario\nspec:\n  steps: [{advance: 1s}]\n  kubeScheduler:\n    nominations: ";
+        assertThat(check(head + "Ignored\n")).isEmpty();
+        assertThat(check(head + "Honored\n")).isEmpty();
+        assertThat(check(head + "Ignore\n")).singleElement().satisfies(d -> {
+            assertThat(d.rule()).isEqualTo(Rule.SCENARIO_SCHEMA);
+            assertThat(d.position().line()).isEqualTo(6);
+            assertThat(d.message()).startsWith("spec.kubeScheduler.nominations: must be one of [Honored, Ignored], found 'Ignore'");
+        });
+    }
+
+    @Test
     void anExpectationThatChecksNothingAndAStepWithTwoActionsAreRefused() {
         String head = "apiVersion: jig.dev/v1alpha1\nkind: Scenario\nspec:\n  steps:\n";
         assertThat(check(head + "    - expect: {}\n")).singleElement()

@@ -229,6 +229,29 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         }
     }
 
+    /**
+     * Two JSON merge patches of one field each: the {@link Pod#NOMINATED_BY_JIG} annotation on the pod and
+     * {@code nominatedNodeName} on its status subresource (the main resource ignores status), in the order
+     * {@link Cluster#nominate} gives. A pod gone meanwhile is no error.
+     */
+    @Override
+    public void nominate(Pod pod, String node) {
+        var resource = client.pods().inNamespace(pod.namespace()).withName(pod.name());
+        Map<String, Object> mark = new java.util.HashMap<>();
+        mark.put(Pod.NOMINATED_BY_JIG, node);
+        Map<String, Object> nominated = new java.util.HashMap<>();
+        nominated.put("nominatedNodeName", node);
+        String annotation = json.asJson(Map.of("metadata", Map.of("annotations", mark)));
+        String status = json.asJson(Map.of("status", nominated));
+        try {
+            if (node != null) resource.patch(PatchContext.of(PatchType.JSON_MERGE), annotation);
+            resource.subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), status);
+            if (node == null) resource.patch(PatchContext.of(PatchType.JSON_MERGE), annotation);
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 404) throw e;
+        }
+    }
+
     @Override
     public void delete(NodeClaim claim) {
         client.genericKubernetesResources(NODE_CLAIMS).withName(claim.name()).delete();

@@ -43,19 +43,24 @@ public final class PodManifests {
         Pod p = template(Json.text(meta, "namespace", "default"), Json.text(meta, "name", ""), Json.strings(meta.get("labels")), pod.path("spec"));
         String uid = Json.text(meta, "uid", p.uid());
         String node = pod.path("spec").path("nodeName").asText("");
-        var b = p.with().uid(uid).nodeName(node.isEmpty() ? null : node).daemonSet(daemon).ignored(ignored(pod))
-                .created(Json.instant(Json.text(meta, "creationTimestamp", null)));
+        var b = p.with().uid(uid).nodeName(node.isEmpty() ? null : node).daemonSet(daemon)
+                .created(Json.instant(Json.text(meta, "creationTimestamp", null)))
+                .nominatedNodeName(node.isEmpty() ? pod.path("status").path("nominatedNodeName").asText("") : null);
         Json.strings(meta.get("annotations")).forEach(b::annotation);
-        return Optional.of(b.build());
+        Pod read = b.build();
+        return Optional.of(read.with().ignored(ignored(pod, read)).build());
     }
 
-    /** Why Karpenter's IsProvisionable would skip this pod: kube-scheduler has not tried it, or preemption will place it. */
-    private static String ignored(JsonNode pod) {
+    /**
+     * Why Karpenter's IsProvisionable would skip this pod: kube-scheduler has not tried it, or preemption will place it.
+     * A nomination Jig wrote itself ({@link Pod#nominatedByJig}) is no preemption: the pod stays Jig's to plan.
+     */
+    private static String ignored(JsonNode pod, Pod read) {
         JsonNode spec = pod.path("spec");
         if (spec.path("schedulingGates").size() > 0) return "it has scheduling gates";
         String scheduler = spec.path("schedulerName").asText("");
         if (!scheduler.isEmpty() && !scheduler.equals("default-scheduler")) return "it is scheduled by " + scheduler;
-        if (!pod.path("status").path("nominatedNodeName").asText("").isEmpty()) return "it is nominated to a node by preemption";
+        if (read.nominatedNodeName() != null && !read.nominatedByJig()) return "it is nominated to a node by preemption";
         return null;
     }
 

@@ -27,6 +27,9 @@ import java.util.TreeMap;
  *                          among equal priorities ({@link Instant#EPOCH} when unknown)
  * @param annotations       {@code metadata.annotations}: disruption reads {@code karpenter.sh/do-not-disrupt},
  *                          {@code controller.kubernetes.io/pod-deletion-cost} and the mirror-pod marker
+ * @param nominatedNodeName {@code status.nominatedNodeName} while the pod is pending, or null: the node the
+ *                          kube-scheduler tries first and keeps room on (KEP-5278); Jig's own nominations are marked
+ *                          by {@link #NOMINATED_BY_JIG}, any other one is preemption's and makes the pod {@link #ignored}
  */
 public record Pod(
         String namespace,
@@ -49,7 +52,14 @@ public record Pod(
         String ignored,
         int priority,
         Instant created,
-        Map<String, String> annotations) {
+        Map<String, String> annotations,
+        String nominatedNodeName) {
+
+    /**
+     * The annotation Jig writes, before {@code status.nominatedNodeName}, with the node it nominates the pod to: a
+     * nomination whose node equals it is Jig's own (it survives a restart and is not mistaken for preemption's).
+     */
+    public static final String NOMINATED_BY_JIG = dev.jig.api.karpenter.Annotations.NOMINATED_NODE;
 
     public Pod {
         requests = withPodSlot(requests);
@@ -66,12 +76,20 @@ public record Pod(
         preferredAntiAffinity = List.copyOf(preferredAntiAffinity);
         created = created == null ? Instant.EPOCH : created;
         annotations = annotations == null ? Map.of() : new TreeMap<>(annotations);
+        nominatedNodeName = nominatedNodeName == null || nominatedNodeName.isEmpty() ? null : nominatedNodeName;
     }
+
+    /**
+     * The kube-scheduler's queue order: higher priority first, then earlier creation (callers' order breaks ties).
+     * Nominations are handed out in it too, so that the pods the kube-scheduler tries first get the room first.
+     */
+    public static final java.util.Comparator<Pod> QUEUE_ORDER =
+            java.util.Comparator.comparingInt((Pod p) -> -p.priority()).thenComparing(Pod::created);
 
     /** A pending pod with only requests and labels; {@link #with()} adds the rest. */
     public static Pod of(String namespace, String name, ResourceList requests, Map<String, String> labels) {
         return new Pod(namespace, name, namespace + "/" + name, labels, withPodSlot(requests), Set.of(), Map.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, false, null, 0, Instant.EPOCH, Map.of());
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, false, null, 0, Instant.EPOCH, Map.of(), null);
     }
 
     public String key() {
@@ -80,6 +98,11 @@ public record Pod(
 
     public boolean isBound() {
         return nodeName != null;
+    }
+
+    /** Whether the pod's nomination is Jig's own: its {@link #NOMINATED_BY_JIG} annotation names the nominated node. */
+    public boolean nominatedByJig() {
+        return nominatedNodeName != null && nominatedNodeName.equals(annotations.get(NOMINATED_BY_JIG));
     }
 
     public PodBuilder with() {

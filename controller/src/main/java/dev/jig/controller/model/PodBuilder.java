@@ -14,6 +14,7 @@ public final class PodBuilder {
     private final Pod base;
     private String uid;
     private String nodeName;
+    private String nominatedNodeName;
     private boolean daemonSet;
     private String ignored;
     private int priority;
@@ -36,6 +37,7 @@ public final class PodBuilder {
         base = p;
         uid = p.uid();
         nodeName = p.nodeName();
+        nominatedNodeName = p.nominatedNodeName();
         daemonSet = p.daemonSet();
         ignored = p.ignored();
         priority = p.priority();
@@ -57,12 +59,14 @@ public final class PodBuilder {
 
     public PodBuilder uid(String v) { uid = v; return this; }
     public PodBuilder nodeName(String v) { nodeName = v; return this; }
+    public PodBuilder nominatedNodeName(String v) { nominatedNodeName = v; return this; }
     public PodBuilder daemonSet(boolean v) { daemonSet = v; return this; }
     public PodBuilder ignored(String why) { ignored = why; return this; }
     public PodBuilder priority(int v) { priority = v; return this; }
     public PodBuilder created(Instant v) { created = v; return this; }
     public PodBuilder label(String k, String v) { labels.put(k, v); return this; }
     public PodBuilder annotation(String k, String v) { annotations.put(k, v); return this; }
+    public PodBuilder withoutAnnotation(String k) { annotations.remove(k); return this; }
     public PodBuilder requests(ResourceList v) { requests = Pod.withPodSlot(v); return this; }
     public PodBuilder otherRequests(Set<String> v) { otherRequests = v; return this; }
     public PodBuilder nodeSelector(String k, String v) { nodeSelector.put(k, v); return this; }
@@ -85,6 +89,6 @@ public final class PodBuilder {
     public Pod build() {
         return new Pod(base.namespace(), base.name(), uid, labels, requests, otherRequests, nodeSelector, requiredTerms,
                 preferredTerms, tolerations, spreads, affinity, preferredAffinity, antiAffinity, preferredAntiAffinity,
-                nodeName, daemonSet, ignored, priority, created, annotations);
+                nodeName, daemonSet, ignored, priority, created, annotations, nominatedNodeName);
     }
 }

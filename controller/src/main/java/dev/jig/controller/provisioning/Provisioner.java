@@ -81,8 +81,11 @@ public final class Provisioner {
      * lag behind the deletion just asked for): their pods are planned as pending all the same. Forgotten once gone.
      */
     private final Set<String> leaving = new HashSet<>();
+    /** Pods whose planned target's Node has no room left for them (see {@link Nominations}): planned again by the next batch. */
+    private Set<String> misfits = Set.of();
     /** The {@code Unschedulable} Events on pods, one per pod and reason text every few minutes at most. */
     private final dev.jig.controller.state.PodEventLimiter podEvents;
+    private final Nominator nominator;
 
     /**
      * A NodeClaim this provisioner created, and what it costs once launched (NaN before).
@@ -107,11 +110,20 @@ public final class Provisioner {
         this.log = log;
         this.names = names;
         this.podEvents = new dev.jig.controller.state.PodEventLimiter(cluster);
+        this.nominator = new Nominator(cluster, log);
     }
 
-    /** Everything this controller does on one tick: lifecycle, then batching and, when a batch is due, provisioning. */
+    /**
+     * Everything this controller does on one tick: nominations, lifecycle, then batching and, when a batch is due,
+     * provisioning. Nominations come before the lifecycle so that a pod planned onto a NodeClaim whose Node has
+     * just joined is nominated there before registration takes off the {@code unregistered} taint that keeps the
+     * kube-scheduler away (on a real cluster its informer may still lag behind: best effort).
+     */
     public synchronized Optional<SchedulingResult> reconcile() {
-        if (lifecycle.reconcile(cluster.snapshot())) forgetPlansForMissingTargets(cluster.snapshot());
+        ClusterSnapshot first = cluster.snapshot();
+        // nominate, move or clear (a target gone, going or full: those misfits are planned again by the next batch)
+        misfits = nominator.sync(withLeaving(first), p -> planned.getOrDefault(p.key(), "").isEmpty() ? null : planned.get(p.key()), clock.instant());
+        if (lifecycle.reconcile(first)) forgetPlansForMissingTargets(cluster.snapshot());
         ClusterSnapshot s = withLeaving(cluster.snapshot());
         Instant now = clock.instant();
         price(s);
@@ -148,9 +160,13 @@ public final class Provisioner {
         List<Pod> pending = pending(s);
         Map<String, String> hints = new HashMap<>();
         Set<String> bindable = bindable(s);
+        PlanTargets targets = new PlanTargets(s);
         for (Pod p : pending) {
             String target = planned.get(p.key());
-            if (target != null && !target.isEmpty() && !bindable.contains(target)) hints.put(p.key(), target);
+            if (target == null && p.nominatedByJig()) target = p.nominatedNodeName();
+            if (target == null || target.isEmpty() || bindable.contains(target) || misfits.contains(p.key())) continue;
+            // a NodeClaim whose Node has joined is planned on under the Node's name
+            hints.put(p.key(), targets.node(target) == null ? target : targets.node(target).name());
         }
         SchedulingInputs.Prepared prepared = SchedulingInputs.prepare(s, pending, cloud, hints);
         SchedulingResult result = Scheduler.solve(prepared.input());
@@ -318,19 +334,14 @@ public final class Provisioner {
         Set<String> bindable = bindable(s);
         for (String t : bindable) readySince.putIfAbsent(t, now);
         readySince.keySet().retainAll(bindable);
-        Set<String> targets = new HashSet<>();
-        s.nodes().forEach(n -> targets.add(n.name()));
-        s.nodeClaims().forEach(c -> {
-            targets.add(c.name());
-            if (c.status() != null && c.status().nodeName() != null) targets.add(c.status().nodeName());
-        });
+        PlanTargets targets = new PlanTargets(s);
         boolean needed = false;
         Set<String> live = new HashSet<>();
         for (Pod p : pending(s)) {
             String key = p.key();
             live.add(key);
             String target = planned.get(key);
-            boolean unhandled = target == null || !target.isEmpty() && !targets.contains(target)
+            boolean unhandled = target == null || !target.isEmpty() && !targets.live(target) || misfits.contains(key)
                     || target.isEmpty() && !now.isBefore(unschedulableSince.get(key).plus(RETRY_UNSCHEDULABLE))
                     || !target.isEmpty() && displaced(key, target, now)
                     || !target.isEmpty() && !now.isBefore(plannedAt.getOrDefault(key, now).plus(PLAN_TTL));

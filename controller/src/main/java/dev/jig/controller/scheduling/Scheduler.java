@@ -7,6 +7,7 @@ import dev.jig.api.tenancy.Tenancy;
 import dev.jig.controller.model.Limits;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.TopologySpread;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -25,7 +26,16 @@ import java.util.Map;
  * affinity within the batch and constrained spreads need several passes). Limits and tenant quotas
  * are held by a {@link CapacityLedger}; placement is priced by the {@link Packer}. Order: pods of a
  * hostname anti-affinity group that selects them first (each needs a node of its own, which the
- * others then fill; see {@link PoolDemand#distinctTarget}), then largest first (cpu, then memory).
+ * others then fill; see {@link PoolDemand#distinctTarget}), then pods without a hard topology spread before those
+ * with one, then largest first (cpu, then memory).
+ *
+ * <p>Why spreads last: a spread is checked once, against the pods placed before it, and the kube-scheduler checks it
+ * again when it binds the pod, against the pods bound before it. Placed after the pods that have no spread of their
+ * own, its check counts every such pod the plan puts beside it, whatever order the kube-scheduler later binds them in
+ * (a hostname spread then holds in any order while the others bind where planned, since a node's count only grows);
+ * placed first, by size, the pods packed beside it afterwards could bind before it and leave its nominated node over
+ * the skew. Measured on the diverse mix
+ * (README, settled cost): it costs about 1% planned and saves about 3% settled.
  */
 public final class Scheduler {
 
@@ -97,7 +107,9 @@ public final class Scheduler {
 
     private SchedulingResult run() {
         List<PodFacts> sorted = new ArrayList<>(facts);
-        sorted.sort(Comparator.comparing((PodFacts f) -> f.distinctGroup == null).thenComparingLong(f -> -f.cpu)
+        sorted.sort(Comparator.comparing((PodFacts f) -> f.distinctGroup == null)
+                .thenComparing(f -> f.original.spreads().stream().anyMatch(TopologySpread::hard))
+                .thenComparingLong(f -> -f.cpu)
                 .thenComparingLong(f -> -f.mem).thenComparingInt(f -> f.seq));
         ArrayDeque<PodFacts> queue = new ArrayDeque<>(sorted);
         int[] lastLen = new int[facts.size()];

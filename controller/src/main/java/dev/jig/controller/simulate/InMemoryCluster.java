@@ -177,9 +177,20 @@ public final class InMemoryCluster implements Cluster {
         pods.remove(key);
     }
 
+    /** Binds the pod; as the API server's binding does since Kubernetes 1.35 (KEP-5278), it clears the nomination. */
     public synchronized void bind(String podKey, String node) {
         Pod p = pods.get(podKey);
-        if (p != null && !p.isBound()) pods.put(podKey, p.with().nodeName(node).build());
+        if (p != null && !p.isBound()) pods.put(podKey, p.with().nodeName(node).nominatedNodeName(null).build());
+    }
+
+    @Override
+    public synchronized void nominate(Pod pod, String node) {
+        Pod p = pods.get(pod.key());
+        if (p == null || p.isBound()) return;
+        var b = p.with().nominatedNodeName(node);
+        if (node != null) b.annotation(Pod.NOMINATED_BY_JIG, node);
+        else b.withoutAnnotation(Pod.NOMINATED_BY_JIG);
+        pods.put(pod.key(), b.build());
     }
 
     public synchronized void register(Node node) {

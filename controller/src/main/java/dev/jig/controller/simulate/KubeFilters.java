@@ -25,11 +25,20 @@ final class KubeFilters {
     }
 
     static String filter(Pod pod, KubeNode n, KubeTopology topology) {
+        return filter(pod, n, topology, ResourceList.ZERO);
+    }
+
+    /**
+     * The filters with {@code reserved} (the requests of the pods nominated to the node that the pod must leave room
+     * for: upstream's addNominatedPods) counted as if those pods already ran there. Only NodeResourcesFit counts them
+     * here; upstream also adds them to the topology spread and inter-pod affinity counts.
+     */
+    static String filter(Pod pod, KubeNode n, KubeTopology topology, ResourceList reserved) {
         if (!n.node.ready()) return "node(s) were not ready";
         Taint t = Toleration.firstUntolerated(n.node.taints(), pod.tolerations(), false);
         if (t != null) return "node(s) had untolerated taint {" + t.key() + ": " + (t.value() == null ? "" : t.value()) + "}";
         if (!DaemonSets.matchesRequiredNodeAffinity(pod, n.node.labels())) return "node(s) didn't match Pod's node affinity/selector";
-        String resources = insufficient(pod, n);
+        String resources = insufficient(pod, n, reserved);
         if (resources != null) return resources;
         for (TopologySpread s : pod.spreads()) {
             if (s.hard() && !spreadAllows(pod, s, n, topology)) return "node(s) didn't match pod topology spread constraints";
@@ -42,9 +51,9 @@ final class KubeFilters {
         return null;
     }
 
-    private static String insufficient(Pod pod, KubeNode n) {
+    private static String insufficient(Pod pod, KubeNode n, ResourceList reserved) {
         if (!pod.otherRequests().isEmpty()) return "Insufficient " + pod.otherRequests().stream().sorted().findFirst().orElseThrow();
-        ResourceList free = n.node.allocatable().minus(n.requested);
+        ResourceList free = n.node.allocatable().minus(n.requested).minus(reserved);
         ResourceList want = pod.requests();
         if (want.cpuMillis() > free.cpuMillis()) return "Insufficient " + ResourceList.CPU;
         if (want.memoryBytes() > free.memoryBytes()) return "Insufficient " + ResourceList.MEMORY;

@@ -13,13 +13,15 @@ import java.util.Optional;
  * A {@code simulate} scenario, read by {@link ScenarioReader}: the simulated cloud (zones, boot and
  * ready latency, capacity errors), the NodePools and EC2NodeClasses (inline, and/or compiled from a
  * Jig policy directory), DaemonSets, deployments, the steps to play, and the scoring strategy of
- * the simulated kube-scheduler ({@code spec.kubeScheduler.scoring}, LeastAllocated by default), and how long a bound
- * pod takes to turn Ready ({@code spec.podReadyLatency}; PodDisruptionBudgets count Ready pods only).
+ * the simulated kube-scheduler ({@code spec.kubeScheduler.scoring}, LeastAllocated by default) and whether it
+ * honours nominations ({@code spec.kubeScheduler.nominations}, Honored by default as in Kubernetes 1.35), and how
+ * long a bound pod takes to turn Ready ({@code spec.podReadyLatency}; PodDisruptionBudgets count Ready pods only).
  */
 public record Scenario(String name, Path file, List<String> zones, Duration bootLatency, Duration readyLatency, boolean spot,
                        List<CapacityError> capacityErrors, Optional<Path> policies, List<JsonNode> nodePools,
                        List<JsonNode> nodeClasses, List<Workload> daemonSets, List<Workload> deployments, List<Step> steps,
-                       KubeSchedulerScoring kubeScheduler, List<Budget> podDisruptionBudgets, Duration podReadyLatency) {
+                       KubeSchedulerScoring kubeScheduler, List<Budget> podDisruptionBudgets, Duration podReadyLatency,
+                       KubeSchedulerNominations nominations) {
 
     /** Launches of this offering fail with insufficient capacity ({@code *} for any). */
     public record CapacityError(String instanceType, String zone, String capacityType) {

@@ -139,7 +139,9 @@ public final class ScenarioReader {
             List<Scenario.Step> steps = steps(spec.get("steps"), deployments, spec.has("policies") ? null : names(classes),
                     spec.has("policies") ? null : names(array(spec.get("nodePools"))));
             return new Scenario(name, path, zones, boot, ready, cloud.path("spot").asBoolean(true), errors, policies, pools, classes,
-                    daemonSets, deployments, steps, kubeScheduler(spec), budgets(spec.get("podDisruptionBudgets")), podReady);
+                    daemonSets, deployments, steps, kubeScheduler(spec), budgets(spec.get("podDisruptionBudgets")), podReady,
+                    kubeSchedulerOption(spec, "nominations", KubeSchedulerNominations::parse, KubeSchedulerNominations.HONORED,
+                            "is not a kube-scheduler nominations mode: use Honored or Ignored"));
         }
 
         /** PodDisruptionBudgets; two with one namespace and name are refused. */
@@ -170,14 +172,18 @@ public final class ScenarioReader {
 
         /** {@code spec.kubeScheduler.scoring}: LeastAllocated (the default profile) or MostAllocated; the schema admits only those. */
         private KubeSchedulerScoring kubeScheduler(JsonNode spec) {
-            JsonNode scoring = spec.path("kubeScheduler").get("scoring");
-            if (scoring == null || scoring.isNull()) return KubeSchedulerScoring.LEAST_ALLOCATED;
-            Optional<KubeSchedulerScoring> s = KubeSchedulerScoring.parse(scoring.asText());
-            if (s.isEmpty()) {
-                findings.add(Rule.SCENARIO_VALUE, "/spec/kubeScheduler/scoring",
-                        "'" + scoring.asText() + "' is not a kube-scheduler scoring strategy: use LeastAllocated or MostAllocated");
-            }
-            return s.orElse(KubeSchedulerScoring.LEAST_ALLOCATED);
+            return kubeSchedulerOption(spec, "scoring", KubeSchedulerScoring::parse, KubeSchedulerScoring.LEAST_ALLOCATED,
+                    "is not a kube-scheduler scoring strategy: use LeastAllocated or MostAllocated");
+        }
+
+        /** One named choice of {@code spec.kubeScheduler}: its default when absent, a located finding when not one of its names. */
+        private <T> T kubeSchedulerOption(JsonNode spec, String field, java.util.function.Function<String, Optional<T>> parse, T absent,
+                                          String notOne) {
+            JsonNode value = spec.path("kubeScheduler").get(field);
+            if (value == null || value.isNull()) return absent;
+            Optional<T> parsed = parse.apply(value.asText());
+            if (parsed.isEmpty()) findings.add(Rule.SCENARIO_VALUE, "/spec/kubeScheduler/" + field, "'" + value.asText() + "' " + notOne);
+            return parsed.orElse(absent);
         }
 
         private List<Scenario.CapacityError> capacityErrors(JsonNode list, List<String> zones) {

@@ -26,8 +26,16 @@ import java.util.TreeMap;
  * first, then older), runs the {@link KubeFilters} over every Node, scores the feasible ones with
  * the {@link KubeScores} and binds the pod to the best; the next pod sees that binding. A pod no
  * node takes keeps upstream's "0/N nodes are available: ..." message ({@link #failure}) and is tried
- * again on a later pass, which runs only when nodes, bindings or pending pods have changed (as
- * upstream moves unschedulable pods back to its active queue on cluster events).
+ * again on a later pass, which runs only when nodes, bindings, nominations or pending pods have changed since
+ * the last pass started (as upstream moves unschedulable pods back to its active queue on cluster events,
+ * including the bindings of that pass).
+ *
+ * <p>Nominations ({@code status.nominatedNodeName}), when {@link KubeSchedulerNominations#HONORED}, as Kubernetes
+ * 1.35 reads them (KEP-5278, KEP-1923): a pod nominated to a node is tried there first and bound there if the node
+ * passes the filters, without scoring the others; when any node is filtered for a pod, the pods nominated to it that
+ * are still pending, other than the pod and of higher or equal priority, count as if they already ran there, so a pod
+ * of lower or equal priority cannot take their room (a higher-priority one ignores them). The scheduler never clears a
+ * nomination; binding does (the API server's rule since 1.35).
  *
  * <p>As upstream, from 100 nodes up a pod is scored on the first feasible nodes found from a start
  * that moves on with every pod ({@link #feasibleNodesToFind}), not on all of them. Differences from
@@ -41,6 +49,7 @@ public final class SimulatedKubeScheduler {
     private final Clock clock;
     private final Timeline log;
     private final KubeSchedulerScoring scoring;
+    private final KubeSchedulerNominations nominations;
     private final Random ties = new Random(1);
     private final Map<String, String> failures = new HashMap<>();
     private long lastSeen;
@@ -51,14 +60,20 @@ public final class SimulatedKubeScheduler {
     private static final int MIN_PERCENTAGE = 5;
 
     public SimulatedKubeScheduler(InMemoryCluster cluster, Clock clock, Timeline log, KubeSchedulerScoring scoring) {
+        this(cluster, clock, log, scoring, KubeSchedulerNominations.HONORED);
+    }
+
+    public SimulatedKubeScheduler(InMemoryCluster cluster, Clock clock, Timeline log, KubeSchedulerScoring scoring,
+                                  KubeSchedulerNominations nominations) {
         this.cluster = cluster;
         this.clock = clock;
         this.log = log;
         this.scoring = scoring;
+        this.nominations = nominations;
     }
 
     /** Upstream's queue order: higher priority first, then earlier creation; the snapshot's order breaks ties. */
-    static final Comparator<Pod> QUEUE_ORDER = Comparator.comparingInt((Pod p) -> -p.priority()).thenComparing(Pod::created);
+    static final Comparator<Pod> QUEUE_ORDER = Pod.QUEUE_ORDER;
 
     /** Why the pod was not bound on the last pass that tried it, if it was not. */
     public Optional<String> failure(String podKey) {
@@ -84,10 +99,16 @@ public final class SimulatedKubeScheduler {
         }
         for (Pod p : s.pods()) if (p.isBound() && byName.containsKey(p.nodeName())) byName.get(p.nodeName()).add(p);
         KubeTopology topology = new KubeTopology(nodes);
+        Map<String, List<Pod>> nominated = new HashMap<>();
+        if (nominations == KubeSchedulerNominations.HONORED) {
+            for (Pod p : pending) if (p.nominatedNodeName() != null) nominated.computeIfAbsent(p.nominatedNodeName(), x -> new ArrayList<>()).add(p);
+        }
         Map<String, List<Pod>> bound = new LinkedHashMap<>();
         for (Pod p : pending) {
-            KubeNode chosen = schedule(p, nodes, topology);
-            if (chosen == null) continue;
+            KubeNode chosen = schedule(p, nodes, byName, topology, nominated);
+            if (chosen == null) continue; // a pod left pending keeps its nomination, and the room it holds
+            List<Pod> held = p.nominatedNodeName() == null ? null : nominated.get(p.nominatedNodeName());
+            if (held != null) held.removeIf(q -> q == p);
             cluster.bind(p.key(), chosen.node.name());
             chosen.add(p);
             topology.bound(p, chosen);
@@ -95,7 +116,10 @@ public final class SimulatedKubeScheduler {
         }
         bound.forEach((node, pods) -> log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.POD_BOUND, node,
                 pods.size() + " pod(s): " + names(pods))));
-        lastSeen = fingerprint(cluster.snapshot());
+        // The state this pass started from: a pass that bound pods changed it, so the pods it left pending are tried
+        // once more on the next pass, as upstream moves pods a spread or affinity rejected back to its active queue
+        // when a pod is bound (a skew that only held while the pass was half done no longer stops them).
+        lastSeen = seen;
         return bound.values().stream().mapToInt(List::size).sum();
     }
 
@@ -110,7 +134,24 @@ public final class SimulatedKubeScheduler {
         return Math.max(MIN_FEASIBLE_NODES, nodes * percentage / 100);
     }
 
-    private KubeNode schedule(Pod p, List<KubeNode> nodes, KubeTopology topology) {
+    /** The requests of the pods nominated to {@code n} that {@code p} must leave room for: others of higher or equal priority. */
+    private static dev.jig.api.karpenter.ResourceList reserved(Pod p, KubeNode n, Map<String, List<Pod>> nominated) {
+        dev.jig.api.karpenter.ResourceList sum = dev.jig.api.karpenter.ResourceList.ZERO;
+        for (Pod q : nominated.getOrDefault(n.node.name(), List.of())) {
+            if (q != p && q.priority() >= p.priority()) sum = sum.plus(q.requests());
+        }
+        return sum;
+    }
+
+    private KubeNode schedule(Pod p, List<KubeNode> nodes, Map<String, KubeNode> byName, KubeTopology topology,
+                              Map<String, List<Pod>> nominated) {
+        if (nominations == KubeSchedulerNominations.HONORED && p.nominatedNodeName() != null) {
+            KubeNode n = byName.get(p.nominatedNodeName());
+            if (n != null && KubeFilters.filter(p, n, topology, reserved(p, n, nominated)) == null) {
+                failures.remove(p.key());
+                return n;
+            }
+        }
         List<KubeNode> feasible = new ArrayList<>();
         Map<String, Integer> reasons = new TreeMap<>();
         int wanted = feasibleNodesToFind(nodes.size());
@@ -118,7 +159,7 @@ public final class SimulatedKubeScheduler {
         for (int i = 0; i < nodes.size() && feasible.size() < wanted; i++) {
             KubeNode n = nodes.get((nextStart + i) % nodes.size());
             processed++;
-            String why = KubeFilters.filter(p, n, topology);
+            String why = KubeFilters.filter(p, n, topology, reserved(p, n, nominated));
             if (why == null) feasible.add(n);
             else reasons.merge(why, 1, Integer::sum);
         }
@@ -147,11 +188,11 @@ public final class SimulatedKubeScheduler {
         return best;
     }
 
-    /** Changes when nodes (readiness, labels, taints, size), bindings or the set of pending pods change. */
+    /** Changes when nodes (readiness, labels, taints, size), bindings, nominations or the set of pending pods change. */
     private static long fingerprint(ClusterSnapshot s) {
         long h = 1;
         for (Node n : s.nodes()) h = 31 * h + Objects.hash(n.name(), n.ready(), n.labels(), n.taints(), n.allocatable());
-        for (Pod p : s.pods()) h = 31 * h + Objects.hash(p.key(), p.nodeName(), p.ignored());
+        for (Pod p : s.pods()) h = 31 * h + Objects.hash(p.key(), p.nodeName(), p.ignored(), p.nominatedNodeName());
         return h;
     }
 

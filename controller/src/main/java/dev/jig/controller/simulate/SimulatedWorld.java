@@ -73,12 +73,17 @@ public final class SimulatedWorld {
 
     public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency,
                           KubeSchedulerScoring scoring) {
-        this(catalog, zones, spot, bootLatency, readyLatency, scoring, DEFAULT_POD_READY_LATENCY);
+        this(catalog, zones, spot, bootLatency, readyLatency, scoring, DEFAULT_POD_READY_LATENCY, KubeSchedulerNominations.HONORED);
+    }
+
+    public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency,
+                          KubeSchedulerScoring scoring, KubeSchedulerNominations nominations) {
+        this(catalog, zones, spot, bootLatency, readyLatency, scoring, DEFAULT_POD_READY_LATENCY, nominations);
     }
 
     /** @param podReadyLatency how long a pod bound to a Ready node takes to turn Ready */
     public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency,
-                          KubeSchedulerScoring scoring, Duration podReadyLatency) {
+                          KubeSchedulerScoring scoring, Duration podReadyLatency, KubeSchedulerNominations nominations) {
         readiness = new SimulatedPodReadiness(podReadyLatency);
         budgets = new SimulatedDisruptionBudgets(cluster, replicaSets, readiness);
         UnavailableOfferings unavailable = new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL);
@@ -86,7 +91,7 @@ public final class SimulatedWorld {
         NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, this::record, true);
         provisioner = new Provisioner(cluster, cloud, lifecycle, clock, this::record, new NameGenerator(new Random(1)));
         kubelet = new SimulatedKubelet(cluster, cloud, clock, readyLatency, this::record);
-        kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring);
+        kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring, nominations);
         disruption = new DisruptionController(cluster, cloud, clock, this::record, provisioner::nominated, provisioner::createReplacements);
         interruption = new InterruptionController(cluster, cloudEvents, clock, this::record, InterruptionMetrics.NONE,
                 claims -> placements.record(provisioner.provisionFor(claims)));

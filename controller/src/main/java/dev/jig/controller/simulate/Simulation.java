@@ -43,7 +43,7 @@ public final class Simulation {
         this.catalog = catalog;
         this.compiler = compiler;
         this.world = new SimulatedWorld(catalog, scenario.zones(), scenario.spot(), scenario.bootLatency(), scenario.readyLatency(),
-                scenario.kubeScheduler(), scenario.podReadyLatency());
+                scenario.kubeScheduler(), scenario.podReadyLatency(), scenario.nominations());
         this.cluster = world.cluster();
         scenario.capacityErrors().forEach(e -> world.cloud().injectCapacityError(e.instanceType(), e.zone(), e.capacityType()));
     }

@@ -70,6 +70,15 @@ public interface Cluster {
      */
     void stampPodEvent(NodeClaim claim, java.time.Instant at);
 
+    /**
+     * Nominates the pending {@code pod} to {@code node} (KEP-5278's {@code status.nominatedNodeName}), or clears Jig's
+     * nomination when {@code node} is null. A nomination is written as {@link Pod#NOMINATED_BY_JIG} on the pod first and
+     * {@code status.nominatedNodeName} second, so that a pod carrying the status always carries the mark that makes it
+     * Jig's (a failure between the two leaves a mark without a nomination, which means nothing); a clearing goes the
+     * other way round. Only the pod's own fields change: a missing pod is no error.
+     */
+    void nominate(Pod pod, String node);
+
     /** Records a Kubernetes Event on a Node or NodeClaim. Never throws: an Event is worth a log line, not a failed reconcile. */
     void publish(ObjectEvent event);
 

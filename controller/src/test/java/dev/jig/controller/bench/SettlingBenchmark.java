@@ -8,6 +8,7 @@ import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.provisioning.Provisioner;
 import dev.jig.controller.scheduling.SchedulingInput;
+import dev.jig.controller.simulate.KubeSchedulerNominations;
 import dev.jig.controller.simulate.KubeSchedulerScoring;
 import dev.jig.controller.simulate.SimulatedWorld;
 
@@ -19,7 +20,8 @@ import java.util.Locale;
 /**
  * Plays {@link BenchmarkWorkload} through the whole simulated world (provisioner, simulated cloud
  * with 30 s boot and 10 s ready latency, kubelets and the simulated kube-scheduler) and prints, per
- * mix, size and kube-scheduler scoring, the <em>planned</em> cost (NodeClaims launched for new
+ * mix, size, kube-scheduler scoring and nominations (Honored, as Kubernetes 1.35 reads the provisioner's
+ * {@code nominatedNodeName}, and Ignored, so that one run gives both), the <em>planned</em> cost (NodeClaims launched for new
  * demand), the <em>settled</em> cost (the nodes once every pod is bound and nothing is in flight),
  * both against the LP lower bounds of {@link SchedulingBenchmark#lowerBound} (without, and with a node of its
  * own for each pod of the largest hostname anti-affinity group), and how long the last
@@ -39,11 +41,13 @@ public final class SettlingBenchmark {
         int[] sizes = args.length > 0 ? Arrays.stream(args).mapToInt(Integer::parseInt).toArray() : new int[] {1000, 5000};
         Catalog catalog = Catalog.bundled();
         SchedulingInput.Pool pool = withoutConsolidation(BenchmarkWorkload.pool(catalog));
-        System.out.printf(Locale.ROOT, "%-8s %6s %-15s %7s %10s %7s %7s %10s %7s %7s %10s %10s %9s %9s%n", "mix", "pods", "kube-scheduler",
-                "nodes", "planned", "ratio", "+anti", "settled", "ratio", "+anti", "bound $/h", "+anti $/h", "all bound", "last bind");
+        System.out.printf(Locale.ROOT, "%-8s %6s %-15s %-11s %7s %10s %7s %7s %10s %7s %7s %10s %10s %9s %9s%n", "mix", "pods", "kube-scheduler",
+                "nominations", "nodes", "planned", "ratio", "+anti", "settled", "ratio", "+anti", "bound $/h", "+anti $/h", "all bound", "last bind");
         for (String mix : new String[] {"generic", "diverse"}) {
             for (int n : sizes) {
-                for (KubeSchedulerScoring scoring : KubeSchedulerScoring.values()) row(catalog, pool, mix, n, scoring);
+                for (KubeSchedulerScoring scoring : KubeSchedulerScoring.values()) {
+                    for (KubeSchedulerNominations nominations : KubeSchedulerNominations.values()) row(catalog, pool, mix, n, scoring, nominations);
+                }
             }
         }
     }
@@ -57,10 +61,11 @@ public final class SettlingBenchmark {
         return new SchedulingInput.Pool(never, pool.instanceTypes());
     }
 
-    private static void row(Catalog catalog, SchedulingInput.Pool pool, String mix, int n, KubeSchedulerScoring scoring) {
+    private static void row(Catalog catalog, SchedulingInput.Pool pool, String mix, int n, KubeSchedulerScoring scoring,
+                            KubeSchedulerNominations nominations) {
         List<Pod> pods = mix.equals("generic") ? BenchmarkWorkload.generic(n, 42) : BenchmarkWorkload.diverse(n, 42);
         SimulatedWorld world = new SimulatedWorld(catalog, List.of(BenchmarkWorkload.ZONES), false, Duration.ofSeconds(30),
-                Duration.ofSeconds(10), scoring);
+                Duration.ofSeconds(10), scoring, nominations);
         world.cluster().put(pool.pool());
         world.cluster().put(NodeClass.al2023(pool.pool().nodeClassName()));
         for (Pod p : pods) world.cluster().put(p.with().created(world.clock().instant()).build());
@@ -77,8 +82,8 @@ public final class SettlingBenchmark {
         for (NodeClaim c : world.cluster().snapshot().nodeClaims()) if (c.status() != null) cost += c.status().pricePerHour();
         double bound = SchedulingBenchmark.lowerBound(pods, pool.instanceTypes());
         double anti = SchedulingBenchmark.lowerBound(pods, pool.instanceTypes(), SchedulingBenchmark.largestAntiAffinityGroup(pods));
-        System.out.printf(Locale.ROOT, "%-8s %6d %-15s %7d %10.2f %7.3f %7.3f %10.2f %7.3f %7.3f %10.2f %10.2f %9s %8ds%n", mix, n,
-                scoring.configName(), world.cluster().snapshot().nodes().size(), planned, planned / bound, planned / anti, cost, cost / bound,
+        System.out.printf(Locale.ROOT, "%-8s %6d %-15s %-11s %7d %10.2f %7.3f %7.3f %10.2f %7.3f %7.3f %10.2f %10.2f %9s %8ds%n", mix, n,
+                scoring.configName(), nominations.configName(), world.cluster().snapshot().nodes().size(), planned, planned / bound, planned / anti, cost, cost / bound,
                 cost / anti, bound, anti, settled ? "yes" : "NO", lastBind);
     }
 }

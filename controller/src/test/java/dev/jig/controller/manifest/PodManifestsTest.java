@@ -109,6 +109,24 @@ class PodManifestsTest {
     }
 
     @Test
+    void jigsOwnNominationKeepsThePodPendingForJigAndAnotherNodeIsPreemptions() throws Exception {
+        String base = "{'metadata': {'name': 'p'%s}, 'spec': {'containers': [{'resources': {'requests': {'cpu': '1'}}}]}, "
+                + "'status': {'nominatedNodeName': 'node-1'}}";
+        Pod own = PodManifests.pod(json(String.format(base, ", 'annotations': {'jig.dev/nominated-node': 'node-1'}"))).orElseThrow();
+        Pod moved = PodManifests.pod(json(String.format(base, ", 'annotations': {'jig.dev/nominated-node': 'node-0'}"))).orElseThrow();
+        Pod preempting = PodManifests.pod(json(String.format(base, ""))).orElseThrow();
+        assertThat(own.nominatedNodeName()).isEqualTo("node-1");
+        assertThat(own.nominatedByJig()).isTrue();
+        assertThat(own.ignored()).isNull();
+        assertThat(moved.nominatedByJig()).isFalse();
+        assertThat(moved.ignored()).contains("preemption");
+        assertThat(preempting.nominatedNodeName()).isEqualTo("node-1");
+        assertThat(preempting.ignored()).contains("preemption");
+        Pod bound = PodManifests.pod(json("{'metadata': {'name': 'p'}, 'spec': {'nodeName': 'n'}, 'status': {'nominatedNodeName': 'node-1'}}")).orElseThrow();
+        assertThat(bound.nominatedNodeName()).isNull();
+    }
+
+    @Test
     void priorityAndCreationTimeAreReadForTheKubeSchedulersQueue() throws Exception {
         Pod p = PodManifests.pod(json("{'metadata': {'name': 'p', 'creationTimestamp': '2026-01-01T00:00:05Z'}, 'spec': {'priority': 1000}}")).orElseThrow();
         assertThat(p.priority()).isEqualTo(1000);

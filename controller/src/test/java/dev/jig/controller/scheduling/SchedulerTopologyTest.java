@@ -52,6 +52,31 @@ class SchedulerTopologyTest {
         assertThat(podsPerZone(r)).containsOnly(Map.entry("us-east-1a", 2), Map.entry("us-east-1b", 2), Map.entry("us-east-1c", 2));
     }
 
+    /** The claims' app=web pods beside each pod named {@code name} (how its hostname spread counts its node). */
+    private static List<Long> webBeside(SchedulingResult r, String name) {
+        List<Long> out = new ArrayList<>();
+        for (PlannedNodeClaim c : r.newClaims()) {
+            if (c.pods().stream().anyMatch(p -> p.name().equals(name))) out.add(c.pods().stream().filter(p -> WEB.equals(p.labels())).count());
+        }
+        return out;
+    }
+
+    @Test
+    void aHardSpreadIsPlannedAfterThePodsWithoutOneSoItsCheckCountsThem() {
+        // one m5.large holds all three pods; the spread pod is the largest, so size order alone would place it first and the
+        // web pods beside it after, where the kube-scheduler, binding the web pods first (its queue), finds it over the skew
+        NodePool large = pool("large", req(WellKnownLabels.INSTANCE_TYPE, Operator.In, "m5.large"));
+        Pod spread = Pod.of("default", "spread", dev.jig.api.karpenter.ResourceList.of(1000, 256), Map.of("app", "other")).with()
+                .spread(TopologySpread.of(1, HOST, LabelSelector.of(WEB))).build();
+        List<Pod> pods = new ArrayList<>(web(2, p -> p));
+        pods.add(spread);
+        assertThat(webBeside(solve(pods, large), "spread")).singleElement().satisfies(n -> assertThat(n).isLessThanOrEqualTo(1L));
+        // a spread that does not select the web pods lets the same pod share their NodeClaim
+        List<Pod> other = new ArrayList<>(web(2, p -> p));
+        other.add(spread.with().spreads(List.of(TopologySpread.of(1, HOST, LabelSelector.of(Map.of("app", "other"))))).build());
+        assertThat(webBeside(solve(other, large), "spread")).containsExactly(2L);
+    }
+
     @Test
     void zoneSpreadCountsPodsAlreadyRunning() {
         var n = node("node-a", "m5.large", "us-east-1a", "default", web(2, p -> p).stream()

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,11 +17,21 @@ class MixedScenarioTest {
     static final Path FILE = Path.of(System.getProperty("jig.repo.root", ".."), "examples", "scenarios", "mixed.yaml");
 
     static SimulationReport play(String scoring) throws IOException {
-        String text = Files.readString(FILE).replace("scoring: LeastAllocated", "scoring: " + scoring);
+        return play(scoring, "Honored");
+    }
+
+    static SimulationReport play(String scoring, String nominations) throws IOException {
+        String text = Files.readString(FILE).replace("scoring: LeastAllocated", "scoring: " + scoring)
+                .replace("nominations: Honored", "nominations: " + nominations);
         ScenarioReader.Result read = Scenarios.readerWithoutSchema().read(FILE, text);
         assertThat(read.diagnostics()).isEmpty();
         assertThat(read.scenario().orElseThrow().kubeScheduler().configName()).isEqualTo(scoring);
+        assertThat(read.scenario().orElseThrow().nominations().configName()).isEqualTo(nominations);
         return Simulation.run(read.scenario().orElseThrow(), Catalog.bundled(), PolicyCompiler.NONE);
+    }
+
+    private static List<Integer> podsPerNode(SimulationReport r) {
+        return r.nodes().stream().map(SimulationReport.NodeLine::pods).toList();
     }
 
     @Test
@@ -41,16 +52,26 @@ class MixedScenarioTest {
     }
 
     @Test
-    void leastAndMostAllocatedBindThePodsDifferently() throws IOException {
-        SimulationReport least = play("LeastAllocated");
-        SimulationReport most = play("MostAllocated");
+    void withoutNominationsLeastAndMostAllocatedBindThePodsDifferently() throws IOException {
+        SimulationReport least = play("LeastAllocated", "Ignored");
+        SimulationReport most = play("MostAllocated", "Ignored");
         assertThat(firstBatch(least)).as("the provisioner's first plan does not depend on the kube-scheduler").isEqualTo(firstBatch(most));
-        assertThat(least.nodes()).extracting(SimulationReport.NodeLine::pods).isNotEqualTo(most.nodes().stream().map(SimulationReport.NodeLine::pods).toList());
+        assertThat(podsPerNode(least)).isNotEqualTo(podsPerNode(most));
         assertThat(least.replannedPerHour()).isNotEqualTo(most.replannedPerHour());
     }
 
+    @Test
+    void withNominationsBothScoringsBindThePodsWhereTheyWerePlanned() throws IOException {
+        SimulationReport least = play("LeastAllocated", "Honored");
+        SimulationReport most = play("MostAllocated", "Honored");
+        assertThat(podsPerNode(least)).isEqualTo(podsPerNode(most));
+        assertThat(least.replannedPerHour()).isZero();
+        assertThat(most.replannedPerHour()).isZero();
+        assertThat(least.settledPerHour()).hasValue(least.plannedPerHour());
+    }
+
     /** The first batch and the NodeClaims it created, as the timeline says them. */
-    private static java.util.List<String> firstBatch(SimulationReport r) {
+    private static List<String> firstBatch(SimulationReport r) {
         long at = r.timeline().stream().filter(l -> l.kind().equals("BATCH")).findFirst().orElseThrow().at();
         return r.timeline().stream().filter(l -> l.at() == at && (l.kind().equals("BATCH") || l.kind().equals("NODECLAIM_CREATED")))
                 .map(l -> l.kind() + " " + l.message()).toList();

@@ -240,6 +240,21 @@ class ScenarioReaderTest {
     }
 
     @Test
+    void theKubeSchedulerHonoursNominationsUnlessTheScenarioSaysIgnored() {
+        String head = "apiVersion: jig.dev/v1alpha1\nkind: Scenario\nspec:\n";
+        assertThat(read(head + "  zones: [us-east-1a]\n").scenario().orElseThrow().nominations()).isEqualTo(KubeSchedulerNominations.HONORED);
+        var ignored = read(head + "  kubeScheduler: {scoring: MostAllocated, nominations: Ignored}\n").scenario().orElseThrow();
+        assertThat(ignored.nominations()).isEqualTo(KubeSchedulerNominations.IGNORED);
+        assertThat(ignored.kubeScheduler()).isEqualTo(KubeSchedulerScoring.MOST_ALLOCATED);
+        var bad = read(head + "  kubeScheduler:\n    nominations: Sometimes\n");
+        assertThat(bad.scenario()).isEmpty();
+        assertThat(bad.diagnostics()).singleElement().satisfies(d -> {
+            assertThat(d.position().line()).isEqualTo(5);
+            assertThat(d.message()).contains("'Sometimes'", "Honored or Ignored");
+        });
+    }
+
+    @Test
     void aShorthandDeploymentCarriesItsPriorityIntoItsPods() {
         var r = read("""
                 apiVersion: jig.dev/v1alpha1

@@ -52,6 +52,11 @@ class ForwardingCluster implements Cluster {
     }
 
     @Override
+    public void nominate(dev.jig.controller.model.Pod pod, String node) {
+        next.nominate(pod, node);
+    }
+
+    @Override
     public void update(Node node) {
         next.update(node);
     }

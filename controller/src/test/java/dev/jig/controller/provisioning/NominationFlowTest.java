@@ -1,0 +1,108 @@
+package dev.jig.controller.provisioning;
+
+import dev.jig.api.ec2.Catalog;
+import dev.jig.api.ec2.NodeClass;
+import dev.jig.api.karpenter.ResourceList;
+import dev.jig.controller.loop.TimelineEvent;
+import dev.jig.controller.model.Node;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.simulate.SimulatedWorld;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static dev.jig.controller.testing.Fixtures.ZONES;
+import static dev.jig.controller.testing.Fixtures.inflatePool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The provisioner's nominations in a simulated world: pods planned onto a NodeClaim are nominated to its Node in the
+ * tick the Node joins, before registration opens it to the kube-scheduler; a nomination whose target goes away, or
+ * whose node no longer has room, is cleared and the pod planned again, never left pending behind it.
+ */
+class NominationFlowTest {
+
+    private final SimulatedWorld world = new SimulatedWorld(Catalog.bundled(), ZONES, false, Duration.ofSeconds(30), Duration.ofSeconds(10));
+
+    NominationFlowTest() {
+        world.cluster().put(inflatePool());
+        world.cluster().put(NodeClass.al2023("default"));
+    }
+
+    private void pods(int n, long cpu) {
+        for (int i = 0; i < n; i++) {
+            world.cluster().put(Pod.of("default", "p-" + i, ResourceList.of(cpu, 512), Map.of()).with().nodeSelector("type", "karpenter").build());
+        }
+    }
+
+    private List<Pod> pending() {
+        return world.cluster().snapshot().pendingPods();
+    }
+
+    /** Ticks until some Node has joined; returns it. */
+    private Node firstNode() {
+        for (int i = 0; i < 120 && world.cluster().snapshot().nodes().isEmpty(); i++) world.tick();
+        return world.cluster().snapshot().nodes().get(0);
+    }
+
+    @Test
+    void podsAreNominatedToTheirNodeInTheTickItJoinsBeforeRegistrationOpensIt() {
+        pods(3, 500);
+        for (int i = 0; i < 25; i++) world.tick();
+        assertThat(pending()).hasSize(3).allMatch(p -> p.nominatedNodeName() == null);
+        Node node = firstNode();
+        assertThat(node.ready()).isFalse();
+        assertThat(pending()).hasSize(3).allSatisfy(p -> {
+            assertThat(p.nominatedNodeName()).isEqualTo(node.name());
+            assertThat(p.nominatedByJig()).isTrue();
+        });
+        List<TimelineEvent.Kind> kinds = world.timeline().stream().map(TimelineEvent::kind)
+                .filter(k -> k == TimelineEvent.Kind.NOMINATED || k == TimelineEvent.Kind.REGISTERED).toList();
+        assertThat(kinds).containsExactly(TimelineEvent.Kind.NOMINATED, TimelineEvent.Kind.REGISTERED);
+
+        assertThat(world.waitUntilSettled(Duration.ofMinutes(5))).isTrue();
+        assertThat(world.cluster().snapshot().pods()).filteredOn(p -> !p.daemonSet())
+                .allSatisfy(p -> assertThat(p.nodeName()).isEqualTo(node.name()))
+                .allSatisfy(p -> assertThat(p.nominatedNodeName()).isNull());
+    }
+
+    @Test
+    void aNominationWhoseNodeClaimIsDeletedIsClearedAndThePodPlannedAgain() {
+        pods(2, 500);
+        Node node = firstNode();
+        assertThat(pending()).allMatch(p -> node.name().equals(p.nominatedNodeName()));
+        NodeClaim claim = world.cluster().snapshot().nodeClaims().get(0);
+        world.cluster().requestDeletion(claim);
+        world.tick();
+        assertThat(pending()).hasSize(2).allMatch(p -> p.nominatedNodeName() == null);
+        assertThat(world.timeline()).anyMatch(e -> e.kind() == TimelineEvent.Kind.NOMINATED && e.message().startsWith("nomination cleared for 2"));
+
+        assertThat(world.waitUntilSettled(Duration.ofMinutes(5))).isTrue();
+        assertThat(world.cluster().snapshot().nodeClaims()).extracting(NodeClaim::name).doesNotContain(claim.name());
+        assertThat(world.cluster().snapshot().pods()).filteredOn(p -> !p.daemonSet()).allSatisfy(p -> {
+            assertThat(p.nodeName()).isNotNull().isNotEqualTo(node.name());
+        });
+    }
+
+    @Test
+    void aNominationWhoseNodeHasNoRoomLeftIsClearedAndThePodPlannedElsewhere() {
+        pods(2, 800);
+        Node node = firstNode();
+        assertThat(pending()).allMatch(p -> node.name().equals(p.nominatedNodeName()));
+        // another scheduler's pod takes most of the node's room before it is Ready
+        world.cluster().put(Pod.of("default", "squatter", ResourceList.of(node.allocatable().cpuMillis() - 900, 512), Map.of())
+                .with().nodeName(node.name()).build());
+        world.tick();
+        List<Pod> pending = pending();
+        assertThat(pending.stream().filter(p -> node.name().equals(p.nominatedNodeName())).count()).as("one still fits").isEqualTo(1);
+        assertThat(pending.stream().filter(p -> p.nominatedNodeName() == null).count()).as("the other is cleared").isEqualTo(1);
+
+        assertThat(world.waitUntilSettled(Duration.ofMinutes(5))).isTrue();
+        assertThat(world.cluster().snapshot().pendingPods()).isEmpty();
+        assertThat(world.provisioner().launches()).hasSize(2);
+        assertThat(world.provisioner().launches().get(1).purpose()).isEqualTo(Provisioner.Launch.Purpose.REPLAN);
+    }
+}
