@@ -57,7 +57,15 @@ public final class DisruptionController implements Reconciler {
     /** Replacements whose candidates' pods are not bound again yet: NodeClaim name → those pods, and until when it is protected. */
     private final Map<String, Awaiting> awaiting = new HashMap<>();
 
-    private record Awaiting(Set<String> pods, Set<String> from, Instant until) {
+    private record Awaiting(Set<String> pods, Set<String> from, Instant executed, Instant until) {
+
+        /**
+         * Whether {@code p}, pending, may be the successor of a displaced pod that is gone: in one of the displaced
+         * pods' namespaces and created since the command executed (a ReplicaSet replaces an evicted pod with a new one).
+         */
+        boolean successor(Pod p) {
+            return !p.created().isBefore(executed) && pods.stream().anyMatch(k -> k.startsWith(p.namespace() + "/"));
+        }
     }
 
     /** How long a replacement stays nominated for its candidates' pods at most, after the candidates were deleted. */
@@ -106,16 +114,18 @@ public final class DisruptionController implements Reconciler {
         Instant now = clock.instant();
         ClusterSnapshot s = cluster.snapshot();
         untaintOrphans(s);
+        // every reconcile, so the window sees the nominations made and let go while a command is in flight
+        Set<String> nominations = nominated(s, now);
         if (inFlight != null) {
             try {
-                advance(s, now);
+                advance(s, now, nominations);
             } catch (RuntimeException e) {
                 abort("failed: " + e.getMessage());
                 throw e;
             }
             return;
         }
-        DisruptionResult result = DisruptionPass.run(s, now, cloud, nominated(s, now));
+        DisruptionResult result = DisruptionPass.run(s, now, cloud, nominations);
         metrics.passed(result);
         events.blocked(result.blocked()).forEach(cluster::publish);
         for (Command expired : result.expirations()) {
@@ -146,7 +156,7 @@ public final class DisruptionController implements Reconciler {
         }
     }
 
-    private void advance(ClusterSnapshot s, Instant now) {
+    private void advance(ClusterSnapshot s, Instant now, Set<String> nominations) {
         if (inFlight.validateAt() == null) {
             Map<String, NodeClaim> claims = new HashMap<>();
             for (NodeClaim c : s.nodeClaims()) claims.put(c.name(), c);
@@ -165,7 +175,7 @@ public final class DisruptionController implements Reconciler {
             return;
         }
         if (now.isBefore(inFlight.validateAt())) return;
-        String invalid = Validation.check(s, now, cloud, nominated(s, now), inFlight.command(), inFlight.podsAt());
+        String invalid = Validation.check(s, now, cloud, nominations, inFlight.command(), inFlight.podsAt());
         if (invalid != null) {
             abort(invalid);
             return;
@@ -182,7 +192,7 @@ public final class DisruptionController implements Reconciler {
         Set<String> displaced = new HashSet<>();
         inFlight.podsAt().values().forEach(displaced::addAll);
         Set<String> from = new HashSet<>(inFlight.podsAt().keySet());
-        for (String r : inFlight.replacements()) awaiting.put(r, new Awaiting(displaced, from, now.plus(RESCHEDULE_WINDOW)));
+        for (String r : inFlight.replacements()) awaiting.put(r, new Awaiting(displaced, from, now, now.plus(RESCHEDULE_WINDOW)));
         log.record(new TimelineEvent(now, TimelineEvent.Kind.DISRUPTION, names(cmd), String.format(java.util.Locale.ROOT,
                 "executed %s: deleting %d NodeClaim(s)%s, saving $%.4f/h", DisruptionEvents.method(cmd),
                 cmd.candidates().size(), inFlight.replacements().isEmpty() ? "" : " after " + inFlight.replacements() + " initialized",
@@ -192,19 +202,23 @@ public final class DisruptionController implements Reconciler {
 
     /**
      * The provisioner's nominations (held for the {@link NominationWindow} while pods are pending), plus the replacements of executed commands (NodeClaim and Node
-     * names) until the pods their candidates held are bound elsewhere, or gone with no pod pending (a drained pod is
-     * replaced by a new pending pod, which may be on its way to the replacement): a replacement is empty between the
+     * names) until the pods their candidates held are bound elsewhere, or gone with none of their possible successors
+     * pending (a drained pod is replaced by a new pending pod in its namespace, which may be on its way to the
+     * replacement; an unrelated pod pending for ever does not hold it): a replacement is empty between the
      * candidates' deletion and the pods' rescheduling, and must not be taken for an empty node
      * (Karpenter nominates it when its provisioner schedules the evicted pods).
      */
     private Set<String> nominated(ClusterSnapshot s, Instant now) {
-        boolean pending = s.pods().stream().anyMatch(p -> !p.isBound() && !p.daemonSet() && p.ignored() == null);
-        Set<String> out = new HashSet<>(window.of(nominated.get(), pending, now));
+        List<Pod> pending = s.pendingPods();
+        Set<String> out = new HashSet<>(window.of(nominated.get(), !pending.isEmpty(), now));
         Map<String, String> boundTo = new HashMap<>();
         for (Pod p : s.pods()) boundTo.put(p.key(), p.isBound() ? p.nodeName() : "");
-        // a displaced pod that is gone (evicted, its ReplicaSet creating another) is settled only once no pod is pending
-        awaiting.entrySet().removeIf(e -> !now.isBefore(e.getValue().until()) || e.getValue().pods().stream()
-                .allMatch(p -> boundTo.containsKey(p) ? !boundTo.get(p).isEmpty() && !e.getValue().from().contains(boundTo.get(p)) : !pending));
+        // a displaced pod that is gone (evicted, its ReplicaSet creating another) is settled once no successor is pending
+        awaiting.values().removeIf(a -> {
+            boolean successors = pending.stream().anyMatch(a::successor);
+            return !now.isBefore(a.until()) || a.pods().stream()
+                    .allMatch(p -> boundTo.containsKey(p) ? !boundTo.get(p).isEmpty() && !a.from().contains(boundTo.get(p)) : !successors);
+        });
         for (NodeClaim c : s.nodeClaims()) {
             if (!awaiting.containsKey(c.name())) continue;
             out.add(c.name());

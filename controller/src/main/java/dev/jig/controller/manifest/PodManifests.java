@@ -74,6 +74,7 @@ public final class PodManifests {
                 .tolerations(tolerations(spec.get("tolerations")))
                 .spreads(spreads(spec.get("topologySpreadConstraints"), labels))
                 .priority(Json.integer(spec, "priority", 0))
+                .terminationGracePeriodSeconds(Math.max(0, Json.integer(spec, "terminationGracePeriodSeconds", (int) Pod.DEFAULT_TERMINATION_GRACE_SECONDS)))
                 .build();
         var b = p.with();
         JsonNode affinity = spec.path("affinity");

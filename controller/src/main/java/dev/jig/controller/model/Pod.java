@@ -30,6 +30,9 @@ import java.util.TreeMap;
  * @param nominatedNodeName {@code status.nominatedNodeName} while the pod is pending, or null: the node the
  *                          kube-scheduler tries first and keeps room on (KEP-5278); Jig's own nominations are marked
  *                          by {@link #NOMINATED_BY_JIG}, any other one is preemption's and makes the pod {@link #ignored}
+ * @param terminationGracePeriodSeconds {@code spec.terminationGracePeriodSeconds} ({@value #DEFAULT_TERMINATION_GRACE_SECONDS}
+ *                          when unset, as the API server defaults it): a drain whose grace period runs out deletes the
+ *                          pod this long before, so its own grace ends with the node's
  */
 public record Pod(
         String namespace,
@@ -53,7 +56,11 @@ public record Pod(
         int priority,
         Instant created,
         Map<String, String> annotations,
-        String nominatedNodeName) {
+        String nominatedNodeName,
+        long terminationGracePeriodSeconds) {
+
+    /** The API server's default {@code terminationGracePeriodSeconds}. */
+    public static final long DEFAULT_TERMINATION_GRACE_SECONDS = 30;
 
     /**
      * The annotation Jig writes, before {@code status.nominatedNodeName}, with the node it nominates the pod to: a
@@ -77,6 +84,7 @@ public record Pod(
         created = created == null ? Instant.EPOCH : created;
         annotations = annotations == null ? Map.of() : new TreeMap<>(annotations);
         nominatedNodeName = nominatedNodeName == null || nominatedNodeName.isEmpty() ? null : nominatedNodeName;
+        if (terminationGracePeriodSeconds < 0) throw new IllegalArgumentException("terminationGracePeriodSeconds " + terminationGracePeriodSeconds + " < 0");
     }
 
     /**
@@ -89,7 +97,7 @@ public record Pod(
     /** A pending pod with only requests and labels; {@link #with()} adds the rest. */
     public static Pod of(String namespace, String name, ResourceList requests, Map<String, String> labels) {
         return new Pod(namespace, name, namespace + "/" + name, labels, withPodSlot(requests), Set.of(), Map.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, false, null, 0, Instant.EPOCH, Map.of(), null);
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, false, null, 0, Instant.EPOCH, Map.of(), null, DEFAULT_TERMINATION_GRACE_SECONDS);
     }
 
     public String key() {

@@ -19,6 +19,7 @@ public final class PodBuilder {
     private String ignored;
     private int priority;
     private Instant created;
+    private long terminationGracePeriodSeconds;
     private Map<String, String> labels;
     private Map<String, String> annotations;
     private ResourceList requests;
@@ -42,6 +43,7 @@ public final class PodBuilder {
         ignored = p.ignored();
         priority = p.priority();
         created = p.created();
+        terminationGracePeriodSeconds = p.terminationGracePeriodSeconds();
         labels = new TreeMap<>(p.labels());
         annotations = new TreeMap<>(p.annotations());
         requests = p.requests();
@@ -64,6 +66,7 @@ public final class PodBuilder {
     public PodBuilder ignored(String why) { ignored = why; return this; }
     public PodBuilder priority(int v) { priority = v; return this; }
     public PodBuilder created(Instant v) { created = v; return this; }
+    public PodBuilder terminationGracePeriodSeconds(long v) { terminationGracePeriodSeconds = v; return this; }
     public PodBuilder label(String k, String v) { labels.put(k, v); return this; }
     public PodBuilder annotation(String k, String v) { annotations.put(k, v); return this; }
     public PodBuilder withoutAnnotation(String k) { annotations.remove(k); return this; }
@@ -89,6 +92,6 @@ public final class PodBuilder {
     public Pod build() {
         return new Pod(base.namespace(), base.name(), uid, labels, requests, otherRequests, nodeSelector, requiredTerms,
                 preferredTerms, tolerations, spreads, affinity, preferredAffinity, antiAffinity, preferredAntiAffinity,
-                nodeName, daemonSet, ignored, priority, created, annotations, nominatedNodeName);
+                nodeName, daemonSet, ignored, priority, created, annotations, nominatedNodeName, terminationGracePeriodSeconds);
     }
 }

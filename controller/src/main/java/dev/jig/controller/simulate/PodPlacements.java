@@ -21,7 +21,7 @@ import java.util.Map;
  * its NodeClaim and pool), or pending with the reason: planned onto a node or a new NodeClaim of a
  * pool that is not ready yet, refused by every pool (each refusal with its rule id), ignored by the
  * provisioner (scheduling gates, another scheduler), or not yet seen by a batch. It remembers the
- * provisioner's latest decision for each pod.
+ * provisioner's latest decision for each pod that still exists.
  */
 public final class PodPlacements {
 
@@ -46,6 +46,16 @@ public final class PodPlacements {
         r.existing().forEach((node, pods) -> pods.forEach(p -> latest.put(p.key(), new Decision(node, null, null))));
         for (PlannedNodeClaim c : r.newClaims()) for (Pod p : c.pods()) latest.put(p.key(), new Decision(null, c.pool(), null));
         for (Unschedulable u : r.unschedulable()) latest.put(u.pod().key(), new Decision(null, null, u));
+    }
+
+    /**
+     * Forgets the decisions for pods {@code s} no longer holds: every eviction brings a pod under a new key, so a long
+     * simulation would otherwise keep one decision per pod that ever was.
+     */
+    void retain(ClusterSnapshot s) {
+        java.util.Set<String> live = new java.util.HashSet<>();
+        for (Pod p : s.pods()) live.add(p.key());
+        latest.keySet().retainAll(live);
     }
 
     /** Every pod that is not a DaemonSet's, in the snapshot's order. */

@@ -20,8 +20,10 @@ import java.util.Set;
  *   <li>{@code minAvailable: P%}: P% of the expected pods, rounded up;</li>
  *   <li>{@code maxUnavailable: N} or {@code P%} (rounded up): the expected pods less that, at least 0;</li>
  * </ul>
- * the expected pods being the replicas of the ReplicaSets that own selected pods (upstream: the scale of the pods'
- * controllers), plus one per selected pod no ReplicaSet owns. A budget without expected pods allows nothing.
+ * the expected pods being the replicas of the ReplicaSets that own selected pods (upstream's {@code getExpectedScale}:
+ * the scale of the pods' controllers). A pod no ReplicaSet owns counts as healthy when Ready but is not expected:
+ * upstream leaves pods without a controller out of the expected count, so {@code maxUnavailable} or a percentage
+ * {@code minAvailable} over bare pods allows nothing. A budget without expected pods allows nothing.
  * Evictions spend the allowance within a tick ({@link InMemoryCluster#evict}); the next sync recounts, so a pod evicted
  * counts again only once its replacement is Ready.
  */
@@ -50,17 +52,14 @@ final class SimulatedDisruptionBudgets {
             LabelSelector selector = LabelSelector.of(b.selector());
             int healthy = 0;
             int selected = 0;
-            int bare = 0;
             Set<SimulatedReplicaSets.ReplicaSet> owners = new LinkedHashSet<>();
             for (Pod p : s.pods()) {
                 if (p.daemonSet() || !p.namespace().equals(b.namespace()) || !selector.matches(p.labels())) continue;
                 selected++;
                 if (readiness.ready(p, now)) healthy++;
-                var owner = replicaSets.owner(p);
-                if (owner.isEmpty()) bare++;
-                else owners.add(owner.get());
+                replicaSets.owner(p).ifPresent(owners::add);
             }
-            int expected = bare;
+            int expected = 0;
             for (SimulatedReplicaSets.ReplicaSet r : owners) expected += sets.get(r);
             cluster.put(new PodDisruptionBudget(b.namespace(), b.name(), selector, disruptionsAllowed(b, selected, expected, healthy)));
         }

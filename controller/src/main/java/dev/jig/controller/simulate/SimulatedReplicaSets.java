@@ -9,13 +9,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The ReplicaSet controller of a simulation: each deployment keeps its replica count. A pod that goes, evicted by a
  * drain, deleted when its grace period ran out, or deleted with a node whose instance vanished, is replaced by a
  * <em>new</em> pending pod (the next name, a new uid, created now), as a ReplicaSet does; nothing is ever rebound.
- * Scaling down deletes pending pods first, then the newest (highest index), as the ReplicaSet controller prefers
- * unscheduled pods. Pods are named {@code <name>-<n>}, {@code n} counting up from 0 per ReplicaSet.
+ * Scaling down deletes pending pods first, then bound pods that are not Ready, then Ready ones, the newest (highest
+ * index) first within each, as the ReplicaSet controller's {@code ActivePods} ranking does. Pods are named
+ * {@code <name>-<n>}, {@code n} counting up from 0 per ReplicaSet.
  */
 public final class SimulatedReplicaSets {
 
@@ -39,12 +41,20 @@ public final class SimulatedReplicaSets {
 
     private final InMemoryCluster cluster;
     private final Clock clock;
+    private final Predicate<Pod> ready;
     private final Map<String, Desired> desired = new LinkedHashMap<>();
     private final Map<String, Integer> next = new LinkedHashMap<>();
 
+    /** ReplicaSets in a cluster where no pod reports Ready (scale-down ranks pods by binding and age only). */
     public SimulatedReplicaSets(InMemoryCluster cluster, Clock clock) {
+        this(cluster, clock, p -> false);
+    }
+
+    /** @param ready whether a pod is Ready now: scale-down deletes the pods that are not before those that are */
+    public SimulatedReplicaSets(InMemoryCluster cluster, Clock clock, Predicate<Pod> ready) {
         this.cluster = cluster;
         this.clock = clock;
+        this.ready = ready;
     }
 
     /** Sets the ReplicaSet's replicas and creates or deletes its pods now; returns how many pods it had before. */
@@ -91,7 +101,8 @@ public final class SimulatedReplicaSets {
             int n = next.merge(key(set), 1, Integer::sum) - 1;
             cluster.put(set.template().apply(set.name() + "-" + n).with().created(clock.instant()).build());
         }
-        mine.sort(Comparator.comparing(Pod::isBound).thenComparing(Comparator.comparingInt(SimulatedReplicaSets::index).reversed()));
+        mine.sort(Comparator.comparing(Pod::isBound).thenComparing(ready::test)
+                .thenComparing(Comparator.comparingInt(SimulatedReplicaSets::index).reversed()));
         for (int i = 0; i < before - replicas; i++) cluster.deletePod(mine.get(i).key());
         return before;
     }

@@ -59,7 +59,7 @@ public final class SimulatedWorld {
     private final UsageSeries usage = new UsageSeries();
     private final SimulatedCloudEvents cloudEvents = new SimulatedCloudEvents();
     private final InterruptionController interruption;
-    private final SimulatedReplicaSets replicaSets = new SimulatedReplicaSets(cluster, clock);
+    private final SimulatedReplicaSets replicaSets;
     private final SimulatedPodReadiness readiness;
     private final SimulatedDisruptionBudgets budgets;
     private final Terminator terminator;
@@ -85,6 +85,7 @@ public final class SimulatedWorld {
     public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency,
                           KubeSchedulerScoring scoring, Duration podReadyLatency, KubeSchedulerNominations nominations) {
         readiness = new SimulatedPodReadiness(podReadyLatency);
+        replicaSets = new SimulatedReplicaSets(cluster, clock, p -> readiness.ready(p, clock.instant()));
         budgets = new SimulatedDisruptionBudgets(cluster, replicaSets, readiness);
         UnavailableOfferings unavailable = new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL);
         cloud = new SimulatedCloud(new InstanceTypeResolver(catalog, zones, spot), clock, bootLatency, unavailable);
@@ -153,6 +154,7 @@ public final class SimulatedWorld {
         kubelet.sync();
         replicaSets.sync();
         ClusterSnapshot s = cluster.snapshot();
+        placements.retain(s);
         readiness.sync(s, clock.instant());
         budgets.sync(s, clock.instant());
         interruption.reconcile();

@@ -26,12 +26,14 @@ import java.util.Map;
  *       round; the others {@link #waiting wait} (the Eviction API would answer 429). A pod annotated
  *       {@code karpenter.sh/do-not-disrupt: "true"} is never evicted (Karpenter's {@code IsEvictable}): it holds
  *       the node until it leaves by itself or the grace period runs out;</li>
- *   <li>once the termination grace period has run out, every remaining drainable pod is deleted without
- *       the Eviction API, budgets or not.</li>
+ *   <li>with a termination grace period, a pod is deleted without the Eviction API, budgets or not, once the
+ *       node's grace period has no more left than the pod's own {@code terminationGracePeriodSeconds} (Karpenter's
+ *       {@code DeleteExpiringPods}), so the pod's grace ends with the node's; once the node's has run out, every
+ *       remaining drainable pod is deleted and the node can go.</li>
  * </ul>
  *
  * @param evict   pods to evict now
- * @param delete  pods to delete now (the grace period ran out)
+ * @param delete  pods to delete now (the node's grace period ends within theirs)
  * @param waiting pods left for a later round: the critical wave, or budgets without allowance
  * @param drained whether the node can go: no drainable pod is left, or the grace period ran out
  */
@@ -54,13 +56,26 @@ public record DrainPlan(List<Pod> evict, List<Pod> delete, List<Pod> waiting, bo
      * @param forceAt when the termination grace period runs out, or null when the pool sets none (drain waits for ever)
      */
     public static DrainPlan of(List<Pod> pods, List<PodDisruptionBudget> pdbs, Instant now, Instant forceAt) {
+        return of(pods, pdbs, Map.of(), now, forceAt);
+    }
+
+    /**
+     * The round, with what is left of each budget's allowance ({@link PodDisruptionBudget#key} → disruptions still
+     * allowed; a budget missing from it has its {@code disruptionsAllowed}): a drain of several nodes in one reconcile
+     * passes the allowance the evictions for the earlier nodes left, so that a later node does not ask the Eviction API
+     * for a disruption the status no longer shows as spent.
+     */
+    public static DrainPlan of(List<Pod> pods, List<PodDisruptionBudget> pdbs, Map<String, Integer> left, Instant now, Instant forceAt) {
         List<Pod> drainable = pods.stream().filter(DrainPlan::drainable).toList();
         if (drainable.isEmpty()) return new DrainPlan(List.of(), List.of(), List.of(), true);
         if (forceAt != null && !now.isBefore(forceAt)) return new DrainPlan(List.of(), drainable, List.of(), true);
+        List<Pod> expiring = forceAt == null ? List.of()
+                : drainable.stream().filter(p -> !now.isBefore(forceAt.minusSeconds(p.terminationGracePeriodSeconds()))).toList();
+        drainable = drainable.stream().filter(p -> !expiring.contains(p)).toList();
         List<Pod> wave = drainable.stream().filter(p -> !critical(p)).toList();
         if (wave.isEmpty()) wave = drainable;
         Map<String, Integer> allowance = new HashMap<>();
-        for (PodDisruptionBudget b : pdbs) allowance.put(b.key(), b.disruptionsAllowed());
+        for (PodDisruptionBudget b : pdbs) allowance.put(b.key(), left.getOrDefault(b.key(), b.disruptionsAllowed()));
         List<Pod> evict = new ArrayList<>();
         List<Pod> waiting = new ArrayList<>(drainable);
         for (Pod p : wave) {
@@ -71,7 +86,7 @@ public record DrainPlan(List<Pod> evict, List<Pod> delete, List<Pod> waiting, bo
             evict.add(p);
             waiting.remove(p);
         }
-        return new DrainPlan(evict, List.of(), waiting, false);
+        return new DrainPlan(evict, expiring, waiting, false);
     }
 
     /** Whether the drain must move {@code p} off the node before the node goes. */

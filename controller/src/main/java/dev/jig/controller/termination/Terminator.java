@@ -11,6 +11,7 @@ import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.PodDisruptionBudget;
 import dev.jig.controller.state.Cluster;
 import dev.jig.controller.state.ClusterSnapshot;
 import dev.jig.controller.state.Eviction;
@@ -20,6 +21,7 @@ import dev.jig.controller.state.PodEventLimiter;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +35,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>taint the node {@code karpenter.sh/disrupted:NoSchedule}, so nothing new lands on it;</li>
  *   <li>drain it round by round as the {@link DrainPlan} says: evict through the Cluster port, back off per pod
  *       after a PodDisruptionBudget refused it (HTTP 429), report any other failure in the timeline and try again
- *       later; once the pool's {@code terminationGracePeriod} has run out, delete the remaining pods;</li>
+ *       later; delete each pod once the pool's {@code terminationGracePeriod} has no more left than the pod's own
+ *       (once each), and every remaining one when it has run out. The budgets' allowance is kept for the whole
+ *       reconcile: an eviction for one NodeClaim spends it for the NodeClaims after it, which the snapshot does not
+ *       show;</li>
  *   <li>when drained, call {@link CloudProvider#delete} on every reconcile until it answers not found, the only
  *       proof that the instance is gone;</li>
  *   <li>then delete the Node and remove the finalizer, so the NodeClaim goes.</li>
@@ -59,6 +64,8 @@ public final class Terminator implements Reconciler {
     private final Timeline log;
     private final Map<String, Instant> deletingSince = new ConcurrentHashMap<>();
     private final Map<String, Backoff> backoff = new ConcurrentHashMap<>();
+    /** The uids of pods deleted for the grace period: a pod terminating in a cluster is not deleted again every reconcile. */
+    private final Set<String> deleted = ConcurrentHashMap.newKeySet();
     /** Events on the pods it evicts, deletes or cannot evict; a refusal retried with backoff is published every few minutes at most. */
     private final PodEventLimiter podEvents;
 
@@ -93,12 +100,16 @@ public final class Terminator implements Reconciler {
             keys.add(p.key());
         }
         backoff.keySet().retainAll(pods);
+        deleted.retainAll(pods);
         podEvents.retain(keys);
+        // one allowance per budget for the whole reconcile: an eviction for one NodeClaim spends it for the next ones
+        Map<String, Integer> allowance = new HashMap<>();
+        for (PodDisruptionBudget b : s.pdbs()) allowance.put(b.key(), b.disruptionsAllowed());
         for (NodeClaim c : s.nodeClaims()) {
             if (!c.deleting() || !c.hasFinalizer(Finalizers.TERMINATION)) continue;
             live.add(c.name());
             try {
-                step(c, s);
+                step(c, s, allowance);
             } catch (RuntimeException e) {
                 record(TimelineEvent.Kind.TERMINATION_FAILED, c.name(), e.getMessage() + "; will retry");
             }
@@ -106,7 +117,7 @@ public final class Terminator implements Reconciler {
         deletingSince.keySet().retainAll(live);
     }
 
-    private void step(NodeClaim c, ClusterSnapshot s) {
+    private void step(NodeClaim c, ClusterSnapshot s, Map<String, Integer> allowance) {
         Instant now = clock.instant();
         Instant since = deletingSince.computeIfAbsent(c.name(), k -> now);
         Node node = nodeOf(c, s);
@@ -116,19 +127,23 @@ public final class Terminator implements Reconciler {
                 record(TimelineEvent.Kind.NODE_TAINTED, node.name(), "tainted " + DrainPlan.DISRUPTED.key() + ":NoSchedule for " + c.name());
             }
             List<Pod> pods = s.pods().stream().filter(p -> node.name().equals(p.nodeName())).toList();
-            DrainPlan plan = DrainPlan.of(pods, s.pdbs(), now, forceAt(c, s, since));
+            DrainPlan plan = DrainPlan.of(pods, s.pdbs(), allowance, now, forceAt(c, s, since));
             for (Pod p : plan.delete()) {
+                if (!deleted.add(p.uid())) continue;
                 cluster.deletePod(p);
                 backoff.remove(p.uid());
-                record(TimelineEvent.Kind.POD_DELETED, p.key(), "the termination grace period of " + c.name() + " ran out");
+                String left = " ends within the pod's own (" + p.terminationGracePeriodSeconds() + "s)";
+                record(TimelineEvent.Kind.POD_DELETED, p.key(), "the termination grace period of " + c.name() + left);
                 podEvents.publish(ObjectEvent.onPod(p, ObjectEvent.WARNING, "TerminationGracePeriodExpired",
-                        "Deleted pod: the termination grace period of NodeClaim " + c.name() + " ran out while draining node " + node.name()), now);
+                        "Deleted pod: the termination grace period of NodeClaim " + c.name() + left + " while draining node " + node.name()), now);
             }
-            for (Pod p : plan.evict()) evict(p, node.name(), now);
+            for (Pod p : plan.evict()) {
+                if (evict(p, node.name(), now)) s.pdbs().stream().filter(b -> b.covers(p)).forEach(b -> allowance.merge(b.key(), -1, Integer::sum));
+            }
             for (Pod p : plan.waiting()) {
                 // held back without asking the Eviction API (it would answer 429): the same Event as a refusal, and a
                 // timeline line whenever the Event goes out (at most every few minutes per pod)
-                s.pdbs().stream().filter(b -> b.disruptionsAllowed() <= 0 && b.covers(p)).findFirst().ifPresent(b -> {
+                s.pdbs().stream().filter(b -> allowance.get(b.key()) <= 0 && b.covers(p)).findFirst().ifPresent(b -> {
                     String why = "PodDisruptionBudget " + b.key() + " allows no disruption";
                     if (podEvents.publish(ObjectEvent.onPod(p, ObjectEvent.WARNING, "EvictionBlocked", "Cannot evict pod while draining node "
                             + node.name() + ": " + why), now)) record(TimelineEvent.Kind.EVICTION_BLOCKED, p.key(), why + "; waiting");
@@ -154,15 +169,17 @@ public final class Terminator implements Reconciler {
         record(TimelineEvent.Kind.NODECLAIM_DELETED, c.name(), "drained and its instance is gone");
     }
 
-    private void evict(Pod p, String node, Instant now) {
+    /** Asks the Eviction API to evict {@code p} unless it is backing off; returns whether the pod was evicted. */
+    private boolean evict(Pod p, String node, Instant now) {
         Backoff b = backoff.get(p.uid());
-        if (b != null && now.isBefore(b.next())) return;
+        if (b != null && now.isBefore(b.next())) return false;
         Eviction e = cluster.evict(p);
         switch (e.outcome()) {
             case EVICTED -> {
                 backoff.put(p.uid(), new Backoff(0, now.plus(EVICTED_RECHECK)));
                 record(TimelineEvent.Kind.POD_EVICTED, p.key(), "evicted");
                 podEvents.publish(ObjectEvent.onPod(p, ObjectEvent.NORMAL, "Evicted", "Evicted pod: draining node " + node), now);
+                return true;
             }
             case NOT_FOUND -> backoff.remove(p.uid());
             case BLOCKED_BY_PDB, FAILED -> {
@@ -176,6 +193,7 @@ public final class Terminator implements Reconciler {
                         (pdb ? "Cannot evict pod while draining node " : "Evicting pod failed while draining node ") + node + ": " + e.message()), now);
             }
         }
+        return false;
     }
 
     /** {@link #BASE_BACKOFF} doubled for each refusal after the first, at most {@link #MAX_BACKOFF}. */

@@ -238,4 +238,58 @@ class DisruptionControllerTest {
         tick(c, Duration.ofSeconds(1));
         assertThat(tainted("empty")).isTrue();
     }
+
+    @Test
+    void aNominationMadeAndLetGoWhileACommandIsInFlightStillHoldsItsValidation() {
+        nominations.set(Set.of());
+        DisruptionController c = nominatedOnce(true);
+        c.reconcile();
+        assertThat(tainted("empty")).as("decided: nothing nominated it").isTrue();
+        nominations.set(Set.of("empty"));
+        tick(c, Duration.ofSeconds(5));
+        nominations.set(Set.of());
+        tick(c, Duration.ofSeconds(5));
+        tick(c, Duration.ofSeconds(5));
+        assertThat(claim("empty").deleting()).as("nominated 10 s before validation, within the 20 s window").isFalse();
+        assertThat(tainted("empty")).isFalse();
+        assertThat(events).extracting(TimelineEvent::message).anySatisfy(m -> assertThat(m).startsWith("aborted").endsWith("empty is nominated for pending pods"));
+    }
+
+    /**
+     * Executes a replacement of {@code big} (its replacement {@code replacement} initialized at once), then evicts
+     * {@code big}'s pod and puts {@code pending}; returns the controller a second after that.
+     */
+    private DisruptionController replacedThenDrained(Pod pending) {
+        DisruptionController c = controller(underutilized(), planned -> {
+            World r = new World().node("replacement", "c5.large", "on-demand", "a");
+            r.nodes.forEach(cluster::register);
+            r.claims.forEach(cluster::create);
+            return List.of("replacement");
+        });
+        c.reconcile();
+        tick(c, Duration.ofSeconds(1));
+        tick(c, DisruptionController.VALIDATION);
+        assertThat(claim("big").deleting()).isTrue();
+        cluster.deletePod(cluster.snapshot().pods().stream().filter(p -> "big".equals(p.nodeName())).findFirst().orElseThrow());
+        cluster.put(pending.with().created(clock.instant()).build());
+        tick(c, Duration.ofSeconds(1));
+        return c;
+    }
+
+    private boolean replacementDecidedEmpty() {
+        return events.stream().anyMatch(e -> e.message().startsWith("decided Empty/emptiness: delete [replacement]"));
+    }
+
+    @Test
+    void anUnrelatedUnschedulablePodInAnotherNamespaceDoesNotKeepAReplacementProtected() {
+        replacedThenDrained(Pod.of("other", "stuck", dev.jig.api.karpenter.ResourceList.of(100_000, 128), java.util.Map.of()));
+        assertThat(replacementDecidedEmpty()).as("the evicted pod is gone and no pod that may replace it is pending").isTrue();
+    }
+
+    @Test
+    void aPendingSuccessorInTheDisplacedPodsNamespaceKeepsTheReplacementProtected() {
+        DisruptionController c = replacedThenDrained(Pod.of("default", "p-successor", dev.jig.api.karpenter.ResourceList.of(100, 128), java.util.Map.of()));
+        tick(c, Duration.ofSeconds(30));
+        assertThat(replacementDecidedEmpty()).as("the new pod may be on its way to the replacement").isFalse();
+    }
 }

@@ -68,6 +68,13 @@ class PodManifestsTest {
     }
 
     @Test
+    void terminationGracePeriodSecondsIsReadAndDefaultsToThirtySeconds() throws Exception {
+        assertThat(PodManifests.pod(json("{'metadata': {'name': 'p'}, 'spec': {'terminationGracePeriodSeconds': 120}}")).orElseThrow()
+                .terminationGracePeriodSeconds()).isEqualTo(120);
+        assertThat(PodManifests.pod(json("{'metadata': {'name': 'p'}, 'spec': {}}")).orElseThrow().terminationGracePeriodSeconds()).isEqualTo(30);
+    }
+
+    @Test
     void boundDaemonSetAndFinishedPodsAreRecognised() throws Exception {
         Pod d = PodManifests.pod(json("{'metadata': {'name': 'agent-x', 'ownerReferences': [{'kind': 'DaemonSet', 'name': 'agent'}]}, 'spec': {'nodeName': 'n1', 'containers': []}}")).orElseThrow();
         assertThat(d.daemonSet()).isTrue();

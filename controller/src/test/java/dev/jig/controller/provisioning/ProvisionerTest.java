@@ -118,8 +118,10 @@ class ProvisionerTest {
         slow.cluster().put(NodeClass.al2023("default"));
         slow.cluster().put(Pod.of("default", "p", ResourceList.of(0, 1024), Map.of()).with().nodeSelector("type", "karpenter").build());
         slow.runFor(Duration.ofMinutes(16));
-        assertThat(slow.timeline()).anyMatch(d -> d.kind() == TimelineEvent.Kind.NODECLAIM_DELETING && d.message().contains("did not register"))
-                .anyMatch(d -> d.kind() == TimelineEvent.Kind.NODECLAIM_DELETED);
+        TimelineEvent timedOut = slow.timeline().stream()
+                .filter(d -> d.kind() == TimelineEvent.Kind.NODECLAIM_DELETING && d.message().contains("did not register")).findFirst().orElseThrow();
+        assertThat(slow.timeline()).as("the NodeClaim that timed out is the one deleted")
+                .anyMatch(d -> d.kind() == TimelineEvent.Kind.NODECLAIM_DELETED && d.subject().equals(timedOut.subject()));
     }
 
     @Test

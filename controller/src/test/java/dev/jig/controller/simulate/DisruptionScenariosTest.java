@@ -44,6 +44,17 @@ class DisruptionScenariosTest {
         return r.timeline().stream().filter(l -> l.kind().equals(kind)).toList();
     }
 
+    /** Every EVICTION_BLOCKED line is a hold before asking (no 429 retried), at most one per pod every five minutes. */
+    private static void onlyHoldsAtMostEveryFiveMinutesPerPod(SimulationReport r) {
+        List<SimulationReport.Line> blocked = lines(r, "EVICTION_BLOCKED");
+        assertThat(blocked).allSatisfy(l -> assertThat(l.message()).endsWith("allows no disruption; waiting"));
+        java.util.Map<String, Long> last = new java.util.HashMap<>();
+        for (SimulationReport.Line l : blocked) {
+            Long before = last.put(l.subject(), l.at());
+            if (before != null) assertThat(l.at() - before).as(l.subject()).isGreaterThanOrEqualTo(300);
+        }
+    }
+
     @Test
     void anExpiredNodeWhoseDrainAPodDisruptionBudgetBlocksIsForcedWhenItsTerminationGracePeriodRunsOut() throws IOException {
         SimulationReport r = play("expiration.yaml");
@@ -51,15 +62,16 @@ class DisruptionScenariosTest {
                 .findFirst().orElseThrow();
         assertThat(lines(r, "EVICTION_BLOCKED")).as("the budget holds every pod").hasSize(5)
                 .allSatisfy(l -> assertThat(l.message()).startsWith("PodDisruptionBudget default/inflate allows no disruption"));
+        onlyHoldsAtMostEveryFiveMinutesPerPod(r);
         assertThat(lines(r, "POD_EVICTED")).as("nothing is evicted: the pods are deleted").isEmpty();
         List<SimulationReport.Line> forced = lines(r, "POD_DELETED");
         assertThat(forced).hasSize(5).allSatisfy(l -> {
             assertThat(l.message()).isEqualTo("the termination grace period of " + r.timeline().stream()
-                    .filter(x -> x.kind().equals("INSTANCE_TERMINATING")).findFirst().orElseThrow().subject() + " ran out");
-            assertThat(l.at()).as("terminationGracePeriod (5m) after the expiration").isEqualTo(expired.at() + 300);
+                    .filter(x -> x.kind().equals("INSTANCE_TERMINATING")).findFirst().orElseThrow().subject() + " ends within the pod's own (30s)");
+            assertThat(l.at()).as("terminationGracePeriod (5m) after the expiration, less the pods' own 30 s").isEqualTo(expired.at() + 270);
         });
         SimulationReport.Line terminating = lines(r, "INSTANCE_TERMINATING").get(0);
-        assertThat(terminating.at()).as("the instance goes only once the pods are gone").isEqualTo(expired.at() + 300);
+        assertThat(terminating.at()).as("the instance goes only once the pods are gone, a second later").isEqualTo(expired.at() + 271);
         assertThat(lines(r, "DISRUPTION")).as("the node launched for the pods while they were held is kept for their replacements")
                 .noneMatch(l -> l.message().startsWith("decided Empty"));
         assertThat(lines(r, "NODECLAIM_CREATED")).hasSize(2);
@@ -86,6 +98,7 @@ class DisruptionScenariosTest {
                     .isGreaterThanOrEqualTo(11);
         }
         assertThat(lines(r, "EVICTION_BLOCKED")).isNotEmpty().allSatisfy(l -> assertThat(l.at()).isBetween(evicted.get(0), evicted.get(2)));
+        onlyHoldsAtMostEveryFiveMinutesPerPod(r);
         long gone = lines(r, "NODECLAIM_DELETED").get(0).at();
         assertThat(gone).as("the old node goes after its last pod").isGreaterThan(evicted.get(2));
         assertThat(r.nodes()).singleElement().satisfies(n -> assertThat(n.pods()).isEqualTo(3));

@@ -68,4 +68,25 @@ class PodPlacementsTest {
         assertThat(out.get(0).node()).isEqualTo("node-2");
         assertThat(out.get(0).refusals()).isEmpty();
     }
+
+    @Test
+    void theDecisionForAPodThatIsGoneIsForgotten() {
+        Pod p = pod("p", 100, 100);
+        PodPlacements placements = new PodPlacements();
+        placements.record(new SchedulingResult(List.of(), Map.of(), List.of(new Unschedulable(p, List.of()))));
+        assertThat(placements.of(snapshot(List.of(p), List.of())).get(0).status()).isEqualTo(PodPlacements.Status.UNSCHEDULABLE);
+
+        placements.retain(snapshot(List.of(), List.of()));
+        assertThat(placements.of(snapshot(List.of(p), List.of())).get(0).status())
+                .as("a pod under the same key later is new to the provisioner").isEqualTo(PodPlacements.Status.PENDING);
+    }
+
+    @Test
+    void theDecisionForAPodThatStaysIsKept() {
+        Pod p = pod("p", 100, 100);
+        PodPlacements placements = new PodPlacements();
+        placements.record(new SchedulingResult(List.of(), Map.of(), List.of(new Unschedulable(p, List.of()))));
+        placements.retain(snapshot(List.of(p), List.of()));
+        assertThat(placements.of(snapshot(List.of(p), List.of())).get(0).status()).isEqualTo(PodPlacements.Status.UNSCHEDULABLE);
+    }
 }

@@ -70,4 +70,23 @@ class SimulatedDisruptionBudgetsTest {
         budgets.sync(cluster.snapshot(), later);
         assertThat(cluster.snapshot().pdbs()).singleElement().satisfies(b -> assertThat(b.disruptionsAllowed()).isEqualTo(1));
     }
+
+    @Test
+    void podsNoReplicaSetOwnsAreNotExpectedSoOnlyANumericMinAvailableAllowsTheirDisruption() {
+        Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+        InMemoryCluster cluster = new InMemoryCluster();
+        SimulatedPodReadiness readiness = new SimulatedPodReadiness(Duration.ZERO);
+        SimulatedDisruptionBudgets budgets = new SimulatedDisruptionBudgets(cluster, new SimulatedReplicaSets(cluster, new SimulatedClock(t0)), readiness);
+        cluster.register(new Node("n1", "sim:///n1", Map.of(), List.of(), ResourceList.of(2000, 4096), ResourceList.of(2000, 4096), true, t0));
+        for (int i = 0; i < 3; i++) cluster.put(Pod.of("default", "bare-" + i, ResourceList.ZERO, WEB).with().nodeName("n1").build());
+        readiness.sync(cluster.snapshot(), t0);
+        for (Scenario.Budget b : List.of(max("1"), min("50%"))) {
+            budgets.set(List.of(b), t0);
+            assertThat(cluster.snapshot().pdbs()).as("%s: upstream's expected count leaves unmanaged pods out", b)
+                    .singleElement().satisfies(p -> assertThat(p.disruptionsAllowed()).isZero());
+        }
+        budgets.set(List.of(min("2")), t0);
+        assertThat(cluster.snapshot().pdbs()).as("minAvailable: 2 counts the 3 Ready pods against 2")
+                .singleElement().satisfies(p -> assertThat(p.disruptionsAllowed()).isEqualTo(1));
+    }
 }

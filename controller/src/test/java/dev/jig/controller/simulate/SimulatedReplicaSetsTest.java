@@ -71,6 +71,19 @@ class SimulatedReplicaSetsTest {
     }
 
     @Test
+    void scalingDownDeletesPendingPodsThenBoundPodsNotReadyThenTheNewestReadyOnes() {
+        java.util.Set<String> ready = java.util.Set.of("web-0", "web-3");
+        SimulatedReplicaSets ranked = new SimulatedReplicaSets(cluster, clock, p -> ready.contains(p.name()));
+        ranked.scale(web, 5);
+        for (int i = 0; i < 4; i++) cluster.bind("default/web-" + i, "n1");
+        // web-4 pending, web-1 and web-2 bound but not Ready, web-0 and web-3 Ready
+        ranked.scale(web, 3);
+        assertThat(names()).as("the pending pod, then the newer of the two not Ready").containsExactly("web-0", "web-1", "web-3");
+        ranked.scale(web, 1);
+        assertThat(names()).as("the last not Ready pod, then the newer Ready one").containsExactly("web-0");
+    }
+
+    @Test
     void aReplicaSetOwnsOnlyItsNumberedPodsInItsNamespace() {
         assertThat(web.owns(Pod.of("default", "web-12", ResourceList.ZERO, Map.of()))).isTrue();
         assertThat(web.owns(Pod.of("default", "web-api-0", ResourceList.ZERO, Map.of()))).isFalse();

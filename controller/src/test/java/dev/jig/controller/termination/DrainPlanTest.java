@@ -86,7 +86,7 @@ class DrainPlanTest {
     void onceTheGracePeriodRanOutEveryDrainablePodIsDeletedWhateverTheBudgets() {
         PodDisruptionBudget pdb = new PodDisruptionBudget("default", "web", LabelSelector.of(Map.of("app", "web")), 0);
         Pod ds = on(pod("ds", 10, 10).with().daemonSet(true).build());
-        DrainPlan before = DrainPlan.of(List.of(app("a"), critical("dns"), ds), List.of(pdb), NOW, NOW.plusSeconds(1));
+        DrainPlan before = DrainPlan.of(List.of(app("a"), critical("dns"), ds), List.of(pdb), NOW, NOW.plusSeconds(31));
         assertThat(before.delete()).isEmpty();
         assertThat(before.drained()).isFalse();
 
@@ -104,6 +104,25 @@ class DrainPlanTest {
         assertThat(names(plan.waiting())).containsExactly("pinned");
         assertThat(plan.drained()).isFalse();
         assertThat(names(DrainPlan.of(List.of(pinned), List.of(), NOW.plusSeconds(60), NOW.plusSeconds(60)).delete())).containsExactly("pinned");
+    }
+
+    @Test
+    void aPodIsDeletedWhenTheNodesGracePeriodHasNoMoreLeftThanItsOwn() {
+        PodDisruptionBudget pdb = new PodDisruptionBudget("default", "web", LabelSelector.of(Map.of("app", "web")), 0);
+        Pod quick = app("quick").with().terminationGracePeriodSeconds(10).build();
+        DrainPlan plan = DrainPlan.of(List.of(app("a"), critical("dns"), quick), List.of(pdb), NOW, NOW.plusSeconds(30));
+        assertThat(names(plan.delete())).as("30 s left: the default 30 s pods go, whatever the budget or the wave").containsExactly("a", "dns");
+        assertThat(names(plan.waiting())).containsExactly("quick");
+        assertThat(plan.drained()).as("the deleted pods still have their grace period to terminate").isFalse();
+    }
+
+    @Test
+    void theAllowanceLeftByEarlierEvictionsInTheReconcileIsWhatTheRoundSpends() {
+        PodDisruptionBudget pdb = new PodDisruptionBudget("default", "web", LabelSelector.of(Map.of("app", "web")), 1);
+        assertThat(names(DrainPlan.of(List.of(app("a")), List.of(pdb), NOW, null).evict())).containsExactly("a");
+        DrainPlan spent = DrainPlan.of(List.of(app("a")), List.of(pdb), Map.of(pdb.key(), 0), NOW, null);
+        assertThat(spent.evict()).isEmpty();
+        assertThat(names(spent.waiting())).containsExactly("a");
     }
 
     @Test

@@ -160,6 +160,35 @@ class TerminatorTest {
     }
 
     @Test
+    void evictionsForOneNodeClaimSpendTheBudgetForTheNextOnesInTheSameReconcile() {
+        NodePool p = pool("default", req(WellKnownLabels.INSTANCE_TYPE, Requirement.Operator.In, "m5.large"));
+        cluster.put(p);
+        cluster.put(NodeClass.al2023("default"));
+        for (int i = 1; i <= 4; i++) {
+            cluster.create(new NodeClaim("c" + i, "default", "default", Map.of(), List.of(req(WellKnownLabels.INSTANCE_TYPE, Requirement.Operator.In, "m5.large")),
+                    ResourceList.of(0, 1024), List.of(), List.of(), clock.instant(), false, null));
+        }
+        lifecycle.reconcile(cluster.snapshot());
+        for (NodeClaim c : cluster.snapshot().nodeClaims()) {
+            String node = "n" + c.name().substring(1);
+            cluster.register(new Node(node, c.status().providerId(), Map.of(), List.of(), c.status().capacity(), c.status().allocatable(), true, clock.instant()));
+            cluster.put(pod("web-" + node, 100, 128).with().label("app", "web").nodeName(node).build());
+            cluster.delete(c);
+        }
+        // maxUnavailable: 1 over four Ready pods: the status allows one disruption
+        cluster.put(new PodDisruptionBudget("default", "web", LabelSelector.of(Map.of("app", "web")), 1));
+
+        terminator.reconcile();
+
+        assertThat(events(TimelineEvent.Kind.POD_EVICTED)).hasSize(1);
+        assertThat(cluster.snapshot().pods()).hasSize(3);
+        assertThat(events(TimelineEvent.Kind.EVICTION_BLOCKED)).as("the other nodes' plans saw the spent allowance: no 429, no retry")
+                .hasSize(3).allSatisfy(e -> assertThat(e.message()).isEqualTo("PodDisruptionBudget default/web allows no disruption; waiting"));
+        assertThat(cluster.events()).filteredOn(e -> e.reason().equals("EvictionBlocked"))
+                .allSatisfy(e -> assertThat(e.message()).endsWith("PodDisruptionBudget default/web allows no disruption"));
+    }
+
+    @Test
     void a429FromTheEvictionApiBacksOffPerPod() {
         List<Instant> attempts = new ArrayList<>();
         // the Eviction API refuses although the snapshot's budget allowed it (its status was stale)
@@ -206,21 +235,51 @@ class TerminatorTest {
     }
 
     @Test
-    void onceTheGracePeriodRunsOutBlockedPodsAreDeletedAndTheInstanceGoes() {
-        NodeClaim c = launched("10s");
+    void blockedPodsAreDeletedTheirOwnGracePeriodBeforeTheNodesRunsOutAndTheInstanceGoes() {
+        NodeClaim c = launched("60s");
         bind(pod("web", 100, 128).with().label("app", "web").build());
+        bind(pod("quick", 100, 128).with().label("app", "web").terminationGracePeriodSeconds(0).build());
         cluster.put(new PodDisruptionBudget("default", "web", LabelSelector.of(Map.of("app", "web")), 0));
         cluster.delete(c);
         terminator.reconcile();
-        clock.advance(Duration.ofSeconds(9));
+        clock.advance(Duration.ofSeconds(29));
         terminator.reconcile();
-        assertThat(podsOnNode()).containsExactly("web");
+        assertThat(podsOnNode()).containsExactlyInAnyOrder("web", "quick");
+        clock.advance(Duration.ofSeconds(1));
+        terminator.reconcile();
+        assertThat(podsOnNode()).as("60 s less web's default 30 s").containsExactly("quick");
+        assertThat(events(TimelineEvent.Kind.POD_DELETED)).singleElement().satisfies(e -> assertThat(e.message())
+                .isEqualTo("the termination grace period of c ends within the pod's own (30s)"));
+        clock.advance(Duration.ofSeconds(29));
+        terminator.reconcile();
+        assertThat(podsOnNode()).containsExactly("quick");
+        assertThat(cloud.list()).hasSize(1);
         clock.advance(Duration.ofSeconds(1));
         terminator.reconcile();
         assertThat(podsOnNode()).isEmpty();
-        assertThat(events(TimelineEvent.Kind.POD_DELETED)).hasSize(1);
+        assertThat(events(TimelineEvent.Kind.POD_DELETED)).hasSize(2);
         reconcileUntilGone(5);
         assertThat(claim()).isNull();
+    }
+
+    @Test
+    void aPodDeletedForTheGracePeriodThatIsStillTerminatingIsNotDeletedAgain() {
+        List<String> deletions = new ArrayList<>();
+        Terminator t = new Terminator(new ForwardingCluster(cluster) {
+            @Override
+            public void deletePod(Pod pod) {
+                deletions.add(pod.name()); // accepted; the pod terminates within its own grace period
+            }
+        }, cloud, clock, timeline::add);
+        NodeClaim c = launched("60s");
+        bind(pod("web", 100, 128).with().annotation(dev.jig.api.karpenter.Annotations.DO_NOT_DISRUPT, "true").build());
+        cluster.delete(c);
+        for (int i = 0; i < 40; i++) {
+            t.reconcile();
+            clock.advance(Duration.ofSeconds(1));
+        }
+        assertThat(deletions).containsExactly("web");
+        assertThat(events(TimelineEvent.Kind.POD_DELETED)).hasSize(1);
     }
 
     @Test
