@@ -89,9 +89,11 @@ public final class SimulatedWorld {
         UnavailableOfferings unavailable = new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL);
         cloud = new SimulatedCloud(new InstanceTypeResolver(catalog, zones, spot), clock, bootLatency, unavailable);
         NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, this::record, true);
-        provisioner = new Provisioner(cluster, cloud, lifecycle, clock, this::record, new NameGenerator(new Random(1)));
+        // Ignored: the controller writes no nominations (Karpenter, or Jig with --nominate-pods=false); the kube-scheduler is 1.35's either way
+        provisioner = new Provisioner(cluster, cloud, lifecycle, clock, this::record, new NameGenerator(new Random(1)),
+                nominations == KubeSchedulerNominations.HONORED);
         kubelet = new SimulatedKubelet(cluster, cloud, clock, readyLatency, this::record);
-        kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring, nominations);
+        kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring, KubeSchedulerNominations.HONORED);
         disruption = new DisruptionController(cluster, cloud, clock, this::record, provisioner::nominated, provisioner::createReplacements);
         interruption = new InterruptionController(cluster, cloudEvents, clock, this::record, InterruptionMetrics.NONE,
                 claims -> placements.record(provisioner.provisionFor(claims)));
