@@ -73,6 +73,7 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     private final SharedIndexInformer<io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget> pdbs;
     private final Map<String, SharedIndexInformer<?>> informers = new LinkedHashMap<>();
     private final Map<String, String> failures = new ConcurrentHashMap<>();
+    private final RecentNominations recentNominations = new RecentNominations();
 
     /**
      * Starts the informers without waiting for them: {@link #synced()} says when every one has
@@ -233,13 +234,19 @@ public final class KubeCluster implements Cluster, AutoCloseable {
      * One JSON merge patch of the status subresource: {@code status.nominatedNodeName} with {@code metadata.uid} as a
      * precondition, so a pod deleted and created again under the same name refuses a nomination meant for the old one.
      * A pod gone (404), replaced (409) or refusing the value (422) is skipped for this reconcile; any other failure is
-     * thrown for the caller to count.
+     * thrown for the caller to count. The same write is not sent again while the pod informer has not delivered it
+     * ({@link RecentNominations}).
      */
     @Override
     public void nominate(Pod pod, String node) {
+        var cached = pods.getIndexer().getByKey(pod.namespace() + "/" + pod.name());
+        String version = cached == null ? null : cached.getMetadata().getResourceVersion();
+        java.time.Instant now = java.time.Instant.now();
+        if (recentNominations.inFlight(pod.uid(), node, version, now)) return;
         try {
             client.pods().inNamespace(pod.namespace()).withName(pod.name()).subresource("status")
                     .patch(PatchContext.of(PatchType.JSON_MERGE), json.asJson(nominationPatch(pod, node)));
+            recentNominations.wrote(pod.uid(), node, version, now);
         } catch (KubernetesClientException e) {
             if (e.getCode() != 404 && e.getCode() != 409 && e.getCode() != 422) throw e;
             LOG.debug("nomination of pod {} skipped: {}", pod.key(), e.getMessage());

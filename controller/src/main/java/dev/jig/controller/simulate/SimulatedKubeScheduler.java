@@ -104,15 +104,14 @@ public final class SimulatedKubeScheduler {
         }
         for (Pod p : s.pods()) if (p.isBound() && byName.containsKey(p.nodeName())) byName.get(p.nodeName()).add(p);
         KubeTopology topology = new KubeTopology(nodes);
-        Map<String, List<Pod>> nominated = new HashMap<>();
+        NominatedRoom nominated = new NominatedRoom();
         if (nominations == KubeSchedulerNominations.HONORED) {
-            for (Pod p : pending) if (p.nominatedNodeName() != null) nominated.computeIfAbsent(p.nominatedNodeName(), x -> new ArrayList<>()).add(p);
+            for (Pod p : pending) if (p.nominatedNodeName() != null) nominated.add(p);
         }
         Map<String, List<Pod>> bound = new LinkedHashMap<>();
         for (Pod p : pending) {
             KubeNode chosen = schedule(p, nodes, byName, topology, nominated);
-            List<Pod> held = p.nominatedNodeName() == null ? null : nominated.get(p.nominatedNodeName());
-            if (held != null) held.removeIf(q -> q == p);
+            nominated.remove(p);
             if (chosen == null) {
                 // upstream clears the nomination of a pod it finds unschedulable before it queues the pod again
                 if (p.nominatedNodeName() != null) cluster.clearNomination(p.key());
@@ -143,20 +142,11 @@ public final class SimulatedKubeScheduler {
         return Math.max(MIN_FEASIBLE_NODES, nodes * percentage / 100);
     }
 
-    /** The requests of the pods nominated to {@code n} that {@code p} must leave room for: others of higher or equal priority. */
-    private static dev.jig.api.karpenter.ResourceList reserved(Pod p, KubeNode n, Map<String, List<Pod>> nominated) {
-        dev.jig.api.karpenter.ResourceList sum = dev.jig.api.karpenter.ResourceList.ZERO;
-        for (Pod q : nominated.getOrDefault(n.node.name(), List.of())) {
-            if (q != p && q.priority() >= p.priority()) sum = sum.plus(q.requests());
-        }
-        return sum;
-    }
-
     private KubeNode schedule(Pod p, List<KubeNode> nodes, Map<String, KubeNode> byName, KubeTopology topology,
-                              Map<String, List<Pod>> nominated) {
+                              NominatedRoom nominated) {
         if (nominations == KubeSchedulerNominations.HONORED && p.nominatedNodeName() != null) {
             KubeNode n = byName.get(p.nominatedNodeName());
-            if (n != null && KubeFilters.filter(p, n, topology, reserved(p, n, nominated)) == null) {
+            if (n != null && KubeFilters.filter(p, n, topology, () -> nominated.reservedFor(p, n.node.name())) == null) {
                 failures.remove(p.key());
                 return n;
             }
@@ -168,7 +158,7 @@ public final class SimulatedKubeScheduler {
         for (int i = 0; i < nodes.size() && feasible.size() < wanted; i++) {
             KubeNode n = nodes.get((nextStart + i) % nodes.size());
             processed++;
-            String why = KubeFilters.filter(p, n, topology, reserved(p, n, nominated));
+            String why = KubeFilters.filter(p, n, topology, () -> nominated.reservedFor(p, n.node.name()));
             if (why == null) feasible.add(n);
             else reasons.merge(why, 1, Integer::sum);
         }
