@@ -16,7 +16,7 @@ import java.util.function.Function;
 
 /**
  * Which pending pods Jig nominates to which node ({@code status.nominatedNodeName}, KEP-5278), a pure function of a
- * snapshot and the provisioner's plan. Since Kubernetes 1.35 the kube-scheduler tries a pod's nominated node first and
+ * snapshot and the provisioner's plan. The kube-scheduler tries a pod's nominated node first (since 1.22) and
  * keeps the nominated pods' room on it from pods of lower or equal priority, so a nomination makes it bind the pods
  * where the provisioner planned them (above all the anti-affinity pods its queue takes last, which otherwise find
  * every node filled).
