@@ -32,8 +32,10 @@ import java.util.function.Function;
  * pod is pending again and Jig plans and nominates it anew. A pod the kube-scheduler cleared while Jig still plans it
  * there is nominated again on the next reconcile.
  *
- * <p><b>Failures.</b> A PATCH that fails (403 without the RBAC, a webhook's 500, 429) is logged and counted
- * ({@link #failures}) and the pod is left for the next reconcile; it never stops the provisioner's tick.
+ * <p><b>Failures.</b> A PATCH that fails (403 without the RBAC, a webhook's 500, 429) is logged, counted
+ * ({@link #failures}) and recorded as a {@code NOMINATION_FAILED} timeline event (in {@code run}, the counter
+ * {@code jig_decisions_total{kind="nomination_failed"}}), and the pod is left for the next reconcile; it never stops
+ * the provisioner's tick.
  */
 final class Nominator {
 
@@ -99,7 +101,9 @@ final class Nominator {
                 cluster.nominate(p, want);
             } catch (RuntimeException e) {
                 failures++;
-                LOG.warn("could not {} pod {}: {}", want == null ? "clear the nomination of" : "nominate to " + want + " the", p.key(), e.toString());
+                String what = want == null ? "clearing the nomination of " + p.key() : "nominating " + p.key() + " to " + want;
+                LOG.warn("{} failed: {}", what, e.toString());
+                log.record(new TimelineEvent(now, TimelineEvent.Kind.NOMINATION_FAILED, p.key(), what + " failed: " + e.getMessage()));
                 continue;
             }
             if (want == null) written.remove(p.uid());

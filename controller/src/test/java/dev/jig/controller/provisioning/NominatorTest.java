@@ -38,7 +38,8 @@ class NominatorTest {
         writes.add(p.name() + "->" + args[1]);
         return null;
     });
-    private final Nominator nominator = new Nominator(cluster, e -> { }, true);
+    private final List<dev.jig.controller.loop.TimelineEvent> log = new ArrayList<>();
+    private final Nominator nominator = new Nominator(cluster, log::add, true);
     private final Map<String, String> plan = new HashMap<>();
 
     private static ClusterSnapshot snapshot(Pod... pods) {
@@ -100,6 +101,8 @@ class NominatorTest {
         sync(snapshot(pod("a", null), pod("b", null)));
         assertThat(writes).containsExactly("b->n1");
         assertThat(nominator.failures()).isEqualTo(1);
+        assertThat(log).filteredOn(e -> e.kind() == dev.jig.controller.loop.TimelineEvent.Kind.NOMINATION_FAILED)
+                .singleElement().satisfies(e -> assertThat(e.message()).contains("default/a", "403"));
         assertThat(nominator.own(pod("a", null))).as("not recorded as written").isNull();
     }
 
