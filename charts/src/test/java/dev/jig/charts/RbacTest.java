@@ -97,7 +97,7 @@ class RbacTest {
     void theControllerMayDoExactlyWhatItsKubernetesAdapterCalls() {
         List<Object> objects = Rendered.objects("controller-only");
         assertThat(table(rules(objects, "jig-controller"))).isEqualTo(new TreeMap<>(Map.ofEntries(
-                Map.entry("/pods", List.of("list", "watch", "patch", "delete")),
+                Map.entry("/pods", List.of("list", "watch", "delete")),
                 Map.entry("/pods/status", List.of("patch")),
                 Map.entry("/pods/eviction", List.of("create")),
                 Map.entry("/nodes", List.of("get", "list", "watch", "patch", "delete")),

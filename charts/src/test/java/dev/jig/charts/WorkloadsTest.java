@@ -100,6 +100,7 @@ class WorkloadsTest {
         assertThat(env(c).get("POD_NAME").getValueFrom().getFieldRef().getFieldPath()).isEqualTo("metadata.name");
         assertThat(env(c).get("JIG_NAMESPACE").getValueFrom().getFieldRef().getFieldPath()).isEqualTo("metadata.namespace");
         assertThat(value(c, "JIG_METRICS_PORT")).contains("8080");
+        assertThat(value(c, "JIG_NOMINATE_PODS")).contains("true");
         assertThat(env(c).keySet()).noneMatch(k -> k.startsWith("AWS_") || k.startsWith("JIG_CLUSTER") || k.equals("JIG_INTERRUPTION_QUEUE"));
         Service metrics = StrictObjects.one(objects, Service.class, "jig-controller-metrics");
         assertThat(metrics.getSpec().getPorts()).singleElement().satisfies(p -> assertThat(p.getPort()).isEqualTo(8080));

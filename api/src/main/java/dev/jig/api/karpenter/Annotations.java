@@ -21,11 +21,6 @@ public final class Annotations {
      * its signing CA (an ISO-8601 instant); a new CA drops it. A new CA signs only some time after this.
      */
     public static final String CA_TRUSTED_SINCE = JIG + "ca-trusted-since";
-    /**
-     * On a pending pod: the node Jig's provisioner nominated it to, written before {@code status.nominatedNodeName}, so that a
-     * nomination naming the same node is known as Jig's own (across restarts) and any other as preemption's.
-     */
-    public static final String NOMINATED_NODE = JIG + "nominated-node";
     /** The price per hour a simulated or recorded node was bought at. */
     public static final String PRICE_PER_HOUR = JIG + "price-per-hour";
 

@@ -80,6 +80,11 @@ final class RunCommand implements Callable<Integer> {
             description = "Port of /metrics, /healthz and /readyz (env JIG_METRICS_PORT; default: 8080); 0 to turn them off.")
     int metricsPort;
 
+    @Option(names = "--nominate-pods", arity = "1", defaultValue = "${env:JIG_NOMINATE_PODS:-true}",
+            description = "Write status.nominatedNodeName of pending pods planned onto a joining node (env JIG_NOMINATE_PODS; default: true). "
+                    + "KEP-5278 (Kubernetes 1.35) documents the field as the kube-scheduler's: false writes none, as Karpenter does.")
+    boolean nominatePods;
+
     @Mixin
     CloudOptions cloudOptions = new CloudOptions();
 
@@ -158,7 +163,7 @@ final class RunCommand implements Callable<Integer> {
         Timeline log = new MetricsTimeline(registry, Timeline.slf4j());
         DisruptionMeters meters = new DisruptionMeters(registry);
         List<Reconciler> reconcilers = new ArrayList<>(RunReconcilers.of(cluster, cloud, events, clock, log,
-                new NameGenerator(new SecureRandom()), new RunReconcilers.Metrics(meters, meters)));
+                new NameGenerator(new SecureRandom()), new RunReconcilers.Metrics(meters, meters), nominatePods));
         reconcilers.addAll(wiring.reconcilers());
         ControllerLoop loop = new ControllerLoop(reconcilers, Duration.ofSeconds(1));
         running.set(loop);

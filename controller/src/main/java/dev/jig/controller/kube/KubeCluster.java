@@ -73,6 +73,7 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     private final SharedIndexInformer<io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget> pdbs;
     private final Map<String, SharedIndexInformer<?>> informers = new LinkedHashMap<>();
     private final Map<String, String> failures = new ConcurrentHashMap<>();
+    private final RecentNominations recentNominations = new RecentNominations();
 
     /**
      * Starts the informers without waiting for them: {@link #synced()} says when every one has
@@ -230,26 +231,33 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     }
 
     /**
-     * Two JSON merge patches of one field each: the {@link Pod#NOMINATED_BY_JIG} annotation on the pod and
-     * {@code nominatedNodeName} on its status subresource (the main resource ignores status), in the order
-     * {@link Cluster#nominate} gives. A pod gone meanwhile is no error.
+     * One JSON merge patch of the status subresource: {@code status.nominatedNodeName} with {@code metadata.uid} as a
+     * precondition, so a pod deleted and created again under the same name refuses a nomination meant for the old one.
+     * A pod gone (404), replaced (409) or refusing the value (422) is skipped for this reconcile; any other failure is
+     * thrown for the caller to count. The same write is not sent again while the pod informer has not delivered it
+     * ({@link RecentNominations}).
      */
     @Override
     public void nominate(Pod pod, String node) {
-        var resource = client.pods().inNamespace(pod.namespace()).withName(pod.name());
-        Map<String, Object> mark = new java.util.HashMap<>();
-        mark.put(Pod.NOMINATED_BY_JIG, node);
+        var cached = pods.getIndexer().getByKey(pod.namespace() + "/" + pod.name());
+        String version = cached == null ? null : cached.getMetadata().getResourceVersion();
+        java.time.Instant now = java.time.Instant.now();
+        if (recentNominations.inFlight(pod.uid(), node, version, now)) return;
+        try {
+            client.pods().inNamespace(pod.namespace()).withName(pod.name()).subresource("status")
+                    .patch(PatchContext.of(PatchType.JSON_MERGE), json.asJson(nominationPatch(pod, node)));
+            recentNominations.wrote(pod.uid(), node, version, now);
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 404 && e.getCode() != 409 && e.getCode() != 422) throw e;
+            LOG.debug("nomination of pod {} skipped: {}", pod.key(), e.getMessage());
+        }
+    }
+
+    /** The merge patch {@link #nominate} sends: the pod's uid (a precondition) and the nomination, null to clear it. */
+    static Map<String, Object> nominationPatch(Pod pod, String node) {
         Map<String, Object> nominated = new java.util.HashMap<>();
         nominated.put("nominatedNodeName", node);
-        String annotation = json.asJson(Map.of("metadata", Map.of("annotations", mark)));
-        String status = json.asJson(Map.of("status", nominated));
-        try {
-            if (node != null) resource.patch(PatchContext.of(PatchType.JSON_MERGE), annotation);
-            resource.subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), status);
-            if (node == null) resource.patch(PatchContext.of(PatchType.JSON_MERGE), annotation);
-        } catch (KubernetesClientException e) {
-            if (e.getCode() != 404) throw e;
-        }
+        return Map.of("metadata", Map.of("uid", pod.uid()), "status", nominated);
     }
 
     @Override

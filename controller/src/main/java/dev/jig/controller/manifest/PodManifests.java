@@ -47,20 +47,18 @@ public final class PodManifests {
                 .created(Json.instant(Json.text(meta, "creationTimestamp", null)))
                 .nominatedNodeName(node.isEmpty() ? pod.path("status").path("nominatedNodeName").asText("") : null);
         Json.strings(meta.get("annotations")).forEach(b::annotation);
-        Pod read = b.build();
-        return Optional.of(read.with().ignored(ignored(pod, read)).build());
+        return Optional.of(b.ignored(ignored(pod)).build());
     }
 
     /**
-     * Why Karpenter's IsProvisionable would skip this pod: kube-scheduler has not tried it, or preemption will place it.
-     * A nomination Jig wrote itself ({@link Pod#nominatedByJig}) is no preemption: the pod stays Jig's to plan.
+     * Why Karpenter's IsProvisionable would skip this pod: kube-scheduler has not tried it. A nominated pod is not
+     * skipped here: only the provisioner knows which nominations it wrote itself (its Nominator ignores the others).
      */
-    private static String ignored(JsonNode pod, Pod read) {
+    private static String ignored(JsonNode pod) {
         JsonNode spec = pod.path("spec");
         if (spec.path("schedulingGates").size() > 0) return "it has scheduling gates";
         String scheduler = spec.path("schedulerName").asText("");
         if (!scheduler.isEmpty() && !scheduler.equals("default-scheduler")) return "it is scheduled by " + scheduler;
-        if (read.nominatedNodeName() != null && !read.nominatedByJig()) return "it is nominated to a node by preemption";
         return null;
     }
 

@@ -28,8 +28,8 @@ import java.util.TreeMap;
  * @param annotations       {@code metadata.annotations}: disruption reads {@code karpenter.sh/do-not-disrupt},
  *                          {@code controller.kubernetes.io/pod-deletion-cost} and the mirror-pod marker
  * @param nominatedNodeName {@code status.nominatedNodeName} while the pod is pending, or null: the node the
- *                          kube-scheduler tries first and keeps room on (KEP-5278); Jig's own nominations are marked
- *                          by {@link #NOMINATED_BY_JIG}, any other one is preemption's and makes the pod {@link #ignored}
+ *                          kube-scheduler tries first and keeps room on (KEP-5278); the provisioner tells its own
+ *                          nominations by the record of what it wrote, and ignores pods nominated by anyone else
  * @param terminationGracePeriodSeconds {@code spec.terminationGracePeriodSeconds} ({@value #DEFAULT_TERMINATION_GRACE_SECONDS}
  *                          when unset, as the API server defaults it): a drain whose grace period runs out deletes the
  *                          pod this long before, so its own grace ends with the node's
@@ -61,12 +61,6 @@ public record Pod(
 
     /** The API server's default {@code terminationGracePeriodSeconds}. */
     public static final long DEFAULT_TERMINATION_GRACE_SECONDS = 30;
-
-    /**
-     * The annotation Jig writes, before {@code status.nominatedNodeName}, with the node it nominates the pod to: a
-     * nomination whose node equals it is Jig's own (it survives a restart and is not mistaken for preemption's).
-     */
-    public static final String NOMINATED_BY_JIG = dev.jig.api.karpenter.Annotations.NOMINATED_NODE;
 
     public Pod {
         requests = withPodSlot(requests);
@@ -106,11 +100,6 @@ public record Pod(
 
     public boolean isBound() {
         return nodeName != null;
-    }
-
-    /** Whether the pod's nomination is Jig's own: its {@link #NOMINATED_BY_JIG} annotation names the nominated node. */
-    public boolean nominatedByJig() {
-        return nominatedNodeName != null && nominatedNodeName.equals(annotations.get(NOMINATED_BY_JIG));
     }
 
     public PodBuilder with() {

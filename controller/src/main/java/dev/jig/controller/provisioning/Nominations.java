@@ -16,13 +16,13 @@ import java.util.function.Function;
 
 /**
  * Which pending pods Jig nominates to which node ({@code status.nominatedNodeName}, KEP-5278), a pure function of a
- * snapshot and the provisioner's plan. Since Kubernetes 1.35 the kube-scheduler tries a pod's nominated node first and
+ * snapshot and the provisioner's plan. The kube-scheduler tries a pod's nominated node first (since 1.22) and
  * keeps the nominated pods' room on it from pods of lower or equal priority, so a nomination makes it bind the pods
  * where the provisioner planned them (above all the anti-affinity pods its queue takes last, which otherwise find
  * every node filled).
  *
  * <p>A pod is nominated to the Node of the target it was planned onto, once that Node has joined and while the target
- * is live; a pod the provisioner has not planned (a restart) keeps Jig's own nomination as its target. The room is
+ * is live ({@code plannedTarget} falls back on the node Jig nominated a pod to when the provisioner has no plan for it). The room is
  * checked as the kube-scheduler would count it: the Node's allocatable less its bound pods, less the pods nominated
  * there by anyone else (preemption), less the pods nominated before it, in the kube-scheduler's queue order. A pod
  * that no longer fits its target is a <b>misfit</b>: it gets no nomination, and the provisioner plans it again.
@@ -53,7 +53,6 @@ record Nominations(Map<String, String> nodes, Set<String> misfits) {
         Set<String> misfits = new HashSet<>();
         for (Pod p : pending) {
             String target = plannedTarget.apply(p);
-            if (target == null && p.nominatedByJig()) target = p.nominatedNodeName();
             Node n = target == null ? null : targets.node(target);
             if (n == null) continue;
             ResourceList room = n.allocatable().minus(used.getOrDefault(n.name(), ResourceList.ZERO));

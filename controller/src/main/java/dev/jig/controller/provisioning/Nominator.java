@@ -5,9 +5,13 @@ import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.state.Cluster;
 import dev.jig.controller.state.ClusterSnapshot;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -18,29 +22,95 @@ import java.util.function.Function;
 /**
  * Writes what {@link Nominations} decides: each pending pod whose nomination differs from the wanted one is nominated,
  * moved or cleared through {@link Cluster#nominate}, and the timeline gets one line per node (and one for the
- * clearings). A nomination that is not Jig's is never touched: such a pod is preemption's and not pending for Jig.
+ * clearings). That is one PATCH per new, moved or cleared nomination, none for a nomination that stands.
+ *
+ * <p><b>Ownership.</b> Jig knows its nominations by what it wrote and still stands behind: an in-memory record of pod
+ * uid → node. A pod whose {@code status.nominatedNodeName} is not in the record is someone else's (preemption's):
+ * {@link #withForeignIgnored} makes it not pending for the provisioner, as Karpenter ignores every nominated pod, and
+ * it is never touched. After a restart the record is empty, so Jig's earlier nominations count as foreign until the
+ * kube-scheduler binds the pod or clears the nomination on a failed attempt (it does so on its next attempt): then the
+ * pod is pending again and Jig plans and nominates it anew. A pod the kube-scheduler cleared while Jig still plans it
+ * there is nominated again on the next reconcile.
+ *
+ * <p><b>Failures.</b> A PATCH that fails (403 without the RBAC, a webhook's 500, 429) is logged, counted
+ * ({@link #failures}) and recorded as a {@code NOMINATION_FAILED} timeline event (in {@code run}, the counter
+ * {@code jig_decisions_total{kind="nomination_failed"}}), and the pod is left for the next reconcile; it never stops
+ * the provisioner's tick.
  */
 final class Nominator {
 
+    private static final Logger LOG = LoggerFactory.getLogger(Nominator.class);
+
     private final Cluster cluster;
     private final Timeline log;
+    private final boolean enabled;
+    /** Pod uid → the node Jig nominated it to and still stands behind. */
+    private final Map<String, String> written = new HashMap<>();
+    private long failures;
 
-    Nominator(Cluster cluster, Timeline log) {
+    Nominator(Cluster cluster, Timeline log, boolean enabled) {
         this.cluster = cluster;
         this.log = log;
+        this.enabled = enabled;
     }
 
-    /** Brings the snapshot's pending pods in line with the plan ({@code plannedTarget}: pod → node or NodeClaim, or null); returns the misfits. */
+    /** The node Jig nominated the pod to and stands behind, or null (the nomination may have been cleared since). */
+    String own(Pod p) {
+        return written.get(p.uid());
+    }
+
+    /** How many nomination writes have failed since start. */
+    long failures() {
+        return failures;
+    }
+
+    /** The snapshot with every pending pod nominated by someone else (not in the record) marked as not for Jig. */
+    ClusterSnapshot withForeignIgnored(ClusterSnapshot s) {
+        boolean any = false;
+        for (Pod p : s.pods()) any |= foreign(p);
+        if (!any) return s;
+        List<Pod> pods = new ArrayList<>(s.pods().size());
+        for (Pod p : s.pods()) pods.add(foreign(p) ? p.with().ignored("it is nominated to a node by preemption").build() : p);
+        return new ClusterSnapshot(pods, s.nodes(), s.nodeClaims(), s.nodePools(), s.nodeClasses(), s.daemonSets(), s.tenancy(), s.pdbs());
+    }
+
+    private boolean foreign(Pod p) {
+        return ClusterSnapshot.provisionable(p) && p.nominatedNodeName() != null && !p.nominatedNodeName().equals(written.get(p.uid()));
+    }
+
+    /**
+     * Brings the pending pods of {@code s} (foreign nominations already ignored) in line with the plan
+     * ({@code plannedTarget}: pod → node or NodeClaim, or null); returns the misfits.
+     */
     Set<String> sync(ClusterSnapshot s, Function<Pod, String> plannedTarget, Instant now) {
-        Nominations wanted = Nominations.of(s, plannedTarget);
+        Nominations wanted = Nominations.of(s, p -> {
+            String t = plannedTarget.apply(p);
+            return t != null ? t : written.get(p.uid());
+        });
+        Set<String> pending = new HashSet<>();
         Map<String, List<String>> byNode = new TreeMap<>();
         for (Pod p : s.pendingPods()) {
-            String want = wanted.nodes().get(p.key());
-            String have = p.nominatedByJig() ? p.nominatedNodeName() : null;
-            if (Objects.equals(want, have)) continue;
-            cluster.nominate(p, want);
+            pending.add(p.uid());
+            String want = enabled ? wanted.nodes().get(p.key()) : null;
+            String have = p.nominatedNodeName();
+            if (Objects.equals(want, have)) {
+                if (want == null) written.remove(p.uid());
+                continue;
+            }
+            try {
+                cluster.nominate(p, want);
+            } catch (RuntimeException e) {
+                failures++;
+                String what = want == null ? "clearing the nomination of " + p.key() : "nominating " + p.key() + " to " + want;
+                LOG.warn("{} failed: {}", what, e.toString());
+                log.record(new TimelineEvent(now, TimelineEvent.Kind.NOMINATION_FAILED, p.key(), what + " failed: " + e.getMessage()));
+                continue;
+            }
+            if (want == null) written.remove(p.uid());
+            else written.put(p.uid(), want);
             byNode.computeIfAbsent(want == null ? "" : want, n -> new ArrayList<>()).add(p.name());
         }
+        written.keySet().retainAll(pending);
         byNode.forEach((node, pods) -> log.record(new TimelineEvent(now, TimelineEvent.Kind.NOMINATED, node.isEmpty() ? null : node,
                 (node.isEmpty() ? "nomination cleared for " : "nominated ") + pods.size() + " pod(s): "
                         + String.join(", ", pods.size() <= 6 ? pods : pods.subList(0, 6)) + (pods.size() > 6 ? ", ..." : ""))));

@@ -49,10 +49,7 @@ import java.util.Set;
 public final class Provisioner {
 
     public static final Duration RETRY_UNSCHEDULABLE = Duration.ofMinutes(1);
-    /**
-     * A pod still pending this long after it was planned onto a node is planned again (Karpenter's
-     * nomination expiry); a backstop, since a pod whose target turned Ready without it is planned again at once.
-     */
+    /** A pod still pending this long after it was planned is planned again (Karpenter's nomination expiry); a backstop. */
     public static final Duration PLAN_TTL = Duration.ofMinutes(5);
 
     private final Cluster cluster;
@@ -76,10 +73,7 @@ public final class Provisioner {
     /** Pods that have been planned onto a node or NodeClaim at least once. */
     private final Set<String> everPlaced = new HashSet<>();
     private final Map<String, Launch> launches = new LinkedHashMap<>();
-    /**
-     * NodeClaims announced as going ({@link #provisionFor}) that a snapshot may not show deleting yet (informer caches
-     * lag behind the deletion just asked for): their pods are planned as pending all the same. Forgotten once gone.
-     */
+    /** NodeClaims announced as going ({@link #provisionFor}), maybe not deleting in a lagging snapshot yet; forgotten once gone. */
     private final Set<String> leaving = new HashSet<>();
     /** Pods whose planned target's Node has no room left for them (see {@link Nominations}): planned again by the next batch. */
     private Set<String> misfits = Set.of();
@@ -103,6 +97,11 @@ public final class Provisioner {
     public static final Duration SYNC_TIMEOUT = Duration.ofSeconds(30);
 
     public Provisioner(Cluster cluster, CloudProvider cloud, NodeClaimLifecycle lifecycle, Clock clock, Timeline log, NameGenerator names) {
+        this(cluster, cloud, lifecycle, clock, log, names, true);
+    }
+
+    /** @param nominate whether to write nominations ({@code --nominate-pods}); without, Jig writes none and ignores any. */
+    public Provisioner(Cluster cluster, CloudProvider cloud, NodeClaimLifecycle lifecycle, Clock clock, Timeline log, NameGenerator names, boolean nominate) {
         this.cluster = cluster;
         this.cloud = cloud;
         this.lifecycle = lifecycle;
@@ -110,7 +109,7 @@ public final class Provisioner {
         this.log = log;
         this.names = names;
         this.podEvents = new dev.jig.controller.state.PodEventLimiter(cluster);
-        this.nominator = new Nominator(cluster, log);
+        this.nominator = new Nominator(cluster, log, nominate);
     }
 
     /**
@@ -163,7 +162,7 @@ public final class Provisioner {
         PlanTargets targets = new PlanTargets(s);
         for (Pod p : pending) {
             String target = planned.get(p.key());
-            if (target == null && p.nominatedByJig()) target = p.nominatedNodeName();
+            if (target == null) target = nominator.own(p);
             if (target == null || target.isEmpty() || bindable.contains(target) || misfits.contains(p.key())) continue;
             // a NodeClaim whose Node has joined is planned on under the Node's name
             hints.put(p.key(), targets.node(target) == null ? target : targets.node(target).name());
@@ -224,8 +223,9 @@ public final class Provisioner {
         return out;
     }
 
-    /** {@code s} with the {@link #leaving} NodeClaims marked deleting; those no longer in it are forgotten. */
+    /** {@code s} with others' nominated pods ignored ({@link Nominator}) and the {@link #leaving} NodeClaims marked deleting (those gone forgotten). */
     private ClusterSnapshot withLeaving(ClusterSnapshot s) {
+        s = nominator.withForeignIgnored(s);
         if (leaving.isEmpty()) return s;
         Set<String> live = new HashSet<>();
         List<NodeClaim> claims = new java.util.ArrayList<>();

@@ -40,8 +40,14 @@ public final class RunReconcilers {
 
     public static List<Reconciler> of(Cluster cluster, CloudProvider cloud, CloudEventSource events, Clock clock, Timeline log,
                                       NameGenerator names, Metrics metrics) {
+        return of(cluster, cloud, events, clock, log, names, metrics, true);
+    }
+
+    /** @param nominate whether the provisioner writes nominations ({@code --nominate-pods}) */
+    public static List<Reconciler> of(Cluster cluster, CloudProvider cloud, CloudEventSource events, Clock clock, Timeline log,
+                                      NameGenerator names, Metrics metrics, boolean nominate) {
         NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, log, true);
-        Provisioner provisioner = new Provisioner(cluster, cloud, lifecycle, clock, log, names);
+        Provisioner provisioner = new Provisioner(cluster, cloud, lifecycle, clock, log, names, nominate);
         return List.of(
                 new InterruptionController(cluster, events, clock, log, metrics.interruption(), provisioner::provisionFor),
                 new PodEvents(cluster, clock),

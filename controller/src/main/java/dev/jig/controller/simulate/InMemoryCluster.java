@@ -183,14 +183,17 @@ public final class InMemoryCluster implements Cluster {
         if (p != null && !p.isBound()) pods.put(podKey, p.with().nodeName(node).nominatedNodeName(null).build());
     }
 
+    /** The kube-scheduler clearing a pod's nomination after it found the pod unschedulable (KEP-5278). */
+    public synchronized void clearNomination(String podKey) {
+        Pod p = pods.get(podKey);
+        if (p != null && !p.isBound() && p.nominatedNodeName() != null) pods.put(podKey, p.with().nominatedNodeName(null).build());
+    }
+
     @Override
     public synchronized void nominate(Pod pod, String node) {
         Pod p = pods.get(pod.key());
         if (p == null || p.isBound()) return;
-        var b = p.with().nominatedNodeName(node);
-        if (node != null) b.annotation(Pod.NOMINATED_BY_JIG, node);
-        else b.withoutAnnotation(Pod.NOMINATED_BY_JIG);
-        pods.put(pod.key(), b.build());
+        pods.put(pod.key(), p.with().nominatedNodeName(node).build());
     }
 
     public synchronized void register(Node node) {

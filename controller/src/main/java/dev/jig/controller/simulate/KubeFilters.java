@@ -25,15 +25,16 @@ final class KubeFilters {
     }
 
     static String filter(Pod pod, KubeNode n, KubeTopology topology) {
-        return filter(pod, n, topology, ResourceList.ZERO);
+        return filter(pod, n, topology, () -> ResourceList.ZERO);
     }
 
     /**
      * The filters with {@code reserved} (the requests of the pods nominated to the node that the pod must leave room
      * for: upstream's addNominatedPods) counted as if those pods already ran there. Only NodeResourcesFit counts them
-     * here; upstream also adds them to the topology spread and inter-pod affinity counts.
+     * here; upstream also adds them to the topology spread and inter-pod affinity counts. {@code reserved} is asked only
+     * of a node that passed the cheaper filters before NodeResourcesFit.
      */
-    static String filter(Pod pod, KubeNode n, KubeTopology topology, ResourceList reserved) {
+    static String filter(Pod pod, KubeNode n, KubeTopology topology, java.util.function.Supplier<ResourceList> reserved) {
         if (!n.node.ready()) return "node(s) were not ready";
         Taint t = Toleration.firstUntolerated(n.node.taints(), pod.tolerations(), false);
         if (t != null) return "node(s) had untolerated taint {" + t.key() + ": " + (t.value() == null ? "" : t.value()) + "}";
@@ -51,9 +52,9 @@ final class KubeFilters {
         return null;
     }
 
-    private static String insufficient(Pod pod, KubeNode n, ResourceList reserved) {
+    private static String insufficient(Pod pod, KubeNode n, java.util.function.Supplier<ResourceList> reserved) {
         if (!pod.otherRequests().isEmpty()) return "Insufficient " + pod.otherRequests().stream().sorted().findFirst().orElseThrow();
-        ResourceList free = n.node.allocatable().minus(n.requested).minus(reserved);
+        ResourceList free = n.node.allocatable().minus(n.requested).minus(reserved.get());
         ResourceList want = pod.requests();
         if (want.cpuMillis() > free.cpuMillis()) return "Insufficient " + ResourceList.CPU;
         if (want.memoryBytes() > free.memoryBytes()) return "Insufficient " + ResourceList.MEMORY;

@@ -3,11 +3,13 @@ package dev.jig.controller.simulate;
 import java.util.Optional;
 
 /**
- * Whether the simulated kube-scheduler reads pods' {@code status.nominatedNodeName}. {@link #HONORED} is Kubernetes
- * 1.35's default (KEP-5278's {@code NominatedNodeNameForExpectation} in beta): a nominated pod is tried on its node
- * first, and the room of the pods nominated to a node is kept from pods of lower or equal priority. {@link #IGNORED}
- * models a kube-scheduler that does not read nominations someone else set (older releases, or the gate off), so a
- * scenario can measure what they are worth. A scenario picks one with {@code spec.kubeScheduler.nominations}.
+ * Whether nominations ({@code status.nominatedNodeName}) are written for the pods the provisioner planned: a scenario's
+ * {@code spec.kubeScheduler.nominations}. {@link #HONORED}: Jig's provisioner writes them (its default,
+ * {@code --nominate-pods}) and the Kubernetes 1.35 kube-scheduler reads them (KEP-5278, KEP-1923: the nominated node
+ * first, the room held against lower or equal priority, cleared after a failed attempt). {@link #IGNORED}: the controller
+ * writes none, as Karpenter does or Jig with {@code --nominate-pods=false}, so a scenario can measure what they are
+ * worth. It is not a kube-scheduler version: every kube-scheduler since 1.22 tries a nominated node first. The
+ * simulated kube-scheduler itself also takes the setting, so its tests can turn its reading of nominations off.
  */
 public enum KubeSchedulerNominations {
 

@@ -14,7 +14,7 @@ import java.util.Optional;
  * ready latency, capacity errors), the NodePools and EC2NodeClasses (inline, and/or compiled from a
  * Jig policy directory), DaemonSets, deployments, the steps to play, and the scoring strategy of
  * the simulated kube-scheduler ({@code spec.kubeScheduler.scoring}, LeastAllocated by default) and whether it
- * honours nominations ({@code spec.kubeScheduler.nominations}, Honored by default as in Kubernetes 1.35), and how
+ * honours nominations ({@code spec.kubeScheduler.nominations}, Honored by default: Jig writes them, as {@code run} does), and how
  * long a bound pod takes to turn Ready ({@code spec.podReadyLatency}; PodDisruptionBudgets count Ready pods only).
  */
 public record Scenario(String name, Path file, List<String> zones, Duration bootLatency, Duration readyLatency, boolean spot,

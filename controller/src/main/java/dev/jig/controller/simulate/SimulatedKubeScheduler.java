@@ -26,16 +26,21 @@ import java.util.TreeMap;
  * first, then older), runs the {@link KubeFilters} over every Node, scores the feasible ones with
  * the {@link KubeScores} and binds the pod to the best; the next pod sees that binding. A pod no
  * node takes keeps upstream's "0/N nodes are available: ..." message ({@link #failure}) and is tried
- * again on a later pass, which runs only when nodes, bindings, nominations or pending pods have changed since
- * the last pass started (as upstream moves unschedulable pods back to its active queue on cluster events,
- * including the bindings of that pass).
+ * again on a later pass, which runs only when nodes, bindings or pending pods have changed since the last pass
+ * started (as upstream moves unschedulable pods back to its active queue on cluster events, including the bindings
+ * of that pass). A change of a pod's nomination alone starts no pass: upstream does not requeue an unschedulable pod
+ * for an update of its status only. A pass tries every pending pod (upstream's queueing hints requeue only the pods
+ * an event may help: the simulation is coarser there).
  *
  * <p>Nominations ({@code status.nominatedNodeName}), when {@link KubeSchedulerNominations#HONORED}, as Kubernetes
  * 1.35 reads them (KEP-5278, KEP-1923): a pod nominated to a node is tried there first and bound there if the node
  * passes the filters, without scoring the others; when any node is filtered for a pod, the pods nominated to it that
  * are still pending, other than the pod and of higher or equal priority, count as if they already ran there, so a pod
- * of lower or equal priority cannot take their room (a higher-priority one ignores them). The scheduler never clears a
- * nomination; binding does (the API server's rule since 1.35).
+ * of lower or equal priority cannot take their room (a higher-priority one ignores them). A pod a pass tries and
+ * leaves unschedulable loses its nomination ("the scheduler clears NominatedNodeName after scheduling failure",
+ * KEP-5278), before the next pod of that pass is tried; binding clears it too (the API server's rule since 1.35),
+ * wherever the pod is bound. The writer of the nomination (Jig's provisioner) writes it again on its next reconcile
+ * if it still plans the pod there.
  *
  * <p>As upstream, from 100 nodes up a pod is scored on the first feasible nodes found from a start
  * that moves on with every pod ({@link #feasibleNodesToFind}), not on all of them. Differences from
@@ -99,16 +104,19 @@ public final class SimulatedKubeScheduler {
         }
         for (Pod p : s.pods()) if (p.isBound() && byName.containsKey(p.nodeName())) byName.get(p.nodeName()).add(p);
         KubeTopology topology = new KubeTopology(nodes);
-        Map<String, List<Pod>> nominated = new HashMap<>();
+        NominatedRoom nominated = new NominatedRoom();
         if (nominations == KubeSchedulerNominations.HONORED) {
-            for (Pod p : pending) if (p.nominatedNodeName() != null) nominated.computeIfAbsent(p.nominatedNodeName(), x -> new ArrayList<>()).add(p);
+            for (Pod p : pending) if (p.nominatedNodeName() != null) nominated.add(p);
         }
         Map<String, List<Pod>> bound = new LinkedHashMap<>();
         for (Pod p : pending) {
             KubeNode chosen = schedule(p, nodes, byName, topology, nominated);
-            if (chosen == null) continue; // a pod left pending keeps its nomination, and the room it holds
-            List<Pod> held = p.nominatedNodeName() == null ? null : nominated.get(p.nominatedNodeName());
-            if (held != null) held.removeIf(q -> q == p);
+            nominated.remove(p);
+            if (chosen == null) {
+                // upstream clears the nomination of a pod it finds unschedulable before it queues the pod again
+                if (p.nominatedNodeName() != null) cluster.clearNomination(p.key());
+                continue;
+            }
             cluster.bind(p.key(), chosen.node.name());
             chosen.add(p);
             topology.bound(p, chosen);
@@ -134,20 +142,11 @@ public final class SimulatedKubeScheduler {
         return Math.max(MIN_FEASIBLE_NODES, nodes * percentage / 100);
     }
 
-    /** The requests of the pods nominated to {@code n} that {@code p} must leave room for: others of higher or equal priority. */
-    private static dev.jig.api.karpenter.ResourceList reserved(Pod p, KubeNode n, Map<String, List<Pod>> nominated) {
-        dev.jig.api.karpenter.ResourceList sum = dev.jig.api.karpenter.ResourceList.ZERO;
-        for (Pod q : nominated.getOrDefault(n.node.name(), List.of())) {
-            if (q != p && q.priority() >= p.priority()) sum = sum.plus(q.requests());
-        }
-        return sum;
-    }
-
     private KubeNode schedule(Pod p, List<KubeNode> nodes, Map<String, KubeNode> byName, KubeTopology topology,
-                              Map<String, List<Pod>> nominated) {
+                              NominatedRoom nominated) {
         if (nominations == KubeSchedulerNominations.HONORED && p.nominatedNodeName() != null) {
             KubeNode n = byName.get(p.nominatedNodeName());
-            if (n != null && KubeFilters.filter(p, n, topology, reserved(p, n, nominated)) == null) {
+            if (n != null && KubeFilters.filter(p, n, topology, () -> nominated.reservedFor(p, n.node.name())) == null) {
                 failures.remove(p.key());
                 return n;
             }
@@ -159,7 +158,7 @@ public final class SimulatedKubeScheduler {
         for (int i = 0; i < nodes.size() && feasible.size() < wanted; i++) {
             KubeNode n = nodes.get((nextStart + i) % nodes.size());
             processed++;
-            String why = KubeFilters.filter(p, n, topology, reserved(p, n, nominated));
+            String why = KubeFilters.filter(p, n, topology, () -> nominated.reservedFor(p, n.node.name()));
             if (why == null) feasible.add(n);
             else reasons.merge(why, 1, Integer::sum);
         }
@@ -188,11 +187,14 @@ public final class SimulatedKubeScheduler {
         return best;
     }
 
-    /** Changes when nodes (readiness, labels, taints, size), bindings, nominations or the set of pending pods change. */
+    /**
+     * Changes when nodes (readiness, labels, taints, size), bindings or the set of pending pods change; not when a
+     * nomination alone does (a status-only update requeues no pod upstream).
+     */
     private static long fingerprint(ClusterSnapshot s) {
         long h = 1;
         for (Node n : s.nodes()) h = 31 * h + Objects.hash(n.name(), n.ready(), n.labels(), n.taints(), n.allocatable());
-        for (Pod p : s.pods()) h = 31 * h + Objects.hash(p.key(), p.nodeName(), p.ignored(), p.nominatedNodeName());
+        for (Pod p : s.pods()) h = 31 * h + Objects.hash(p.key(), p.nodeName(), p.ignored());
         return h;
     }
 

@@ -90,9 +90,11 @@ public final class SimulatedWorld {
         UnavailableOfferings unavailable = new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL);
         cloud = new SimulatedCloud(new InstanceTypeResolver(catalog, zones, spot), clock, bootLatency, unavailable);
         NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, this::record, true);
-        provisioner = new Provisioner(cluster, cloud, lifecycle, clock, this::record, new NameGenerator(new Random(1)));
+        // Ignored: the controller writes no nominations (Karpenter, or Jig with --nominate-pods=false); the kube-scheduler is 1.35's either way
+        provisioner = new Provisioner(cluster, cloud, lifecycle, clock, this::record, new NameGenerator(new Random(1)),
+                nominations == KubeSchedulerNominations.HONORED);
         kubelet = new SimulatedKubelet(cluster, cloud, clock, readyLatency, this::record);
-        kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring, nominations);
+        kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring, KubeSchedulerNominations.HONORED);
         disruption = new DisruptionController(cluster, cloud, clock, this::record, provisioner::nominated, provisioner::createReplacements);
         interruption = new InterruptionController(cluster, cloudEvents, clock, this::record, InterruptionMetrics.NONE,
                 claims -> placements.record(provisioner.provisionFor(claims)));
@@ -145,13 +147,22 @@ public final class SimulatedWorld {
     }
 
     /**
-     * One second: the cluster's side first (kubelets, ReplicaSets replacing the pods that went, pod readiness, the
-     * PDBs' status), then the controller in {@code RunReconcilers}' order (interruption, pod events, provisioning,
-     * disruption, termination, orphan collection), then the kube-scheduler and the pod events it caused.
+     * One second: the cluster's side first (kubelets, then a kube-scheduler pass, ReplicaSets replacing the pods that
+     * went, pod readiness, the PDBs' status), then the controller in {@code RunReconcilers}' order (interruption, pod
+     * events, provisioning, disruption, termination, orphan collection), then the kube-scheduler again and the pod
+     * events it caused.
+     *
+     * <p>Two passes because the kube-scheduler reacts to events within milliseconds while the controller reconciles
+     * about once a second: a Node the kubelet turned Ready (or that joined) is acted on before the controller can write
+     * nominations in the same second, so a nomination written this tick is not seen before a node event of this tick;
+     * the second pass acts on what the controller changed (registration lifting the {@code unregistered} taint, new
+     * nominations read by that pass since they are in the scheduler's cache by then).
      */
     public void tick() {
         clock.advance(TICK);
         kubelet.sync();
+        // the kube-scheduler acts on node events within milliseconds, before the controller's next reconcile
+        kubeScheduler.bind();
         replicaSets.sync();
         ClusterSnapshot s = cluster.snapshot();
         placements.retain(s);

@@ -72,10 +72,8 @@ public interface Cluster {
 
     /**
      * Nominates the pending {@code pod} to {@code node} (KEP-5278's {@code status.nominatedNodeName}), or clears Jig's
-     * nomination when {@code node} is null. A nomination is written as {@link Pod#NOMINATED_BY_JIG} on the pod first and
-     * {@code status.nominatedNodeName} second, so that a pod carrying the status always carries the mark that makes it
-     * Jig's (a failure between the two leaves a mark without a nomination, which means nothing); a clearing goes the
-     * other way round. Only the pod's own fields change: a missing pod is no error.
+     * nomination when {@code node} is null. Only that status field changes, on the pod of {@code pod.uid()} alone: a
+     * missing or replaced pod is no error (it is skipped). Other failures throw; the caller goes on with other pods.
      */
     void nominate(Pod pod, String node);
 

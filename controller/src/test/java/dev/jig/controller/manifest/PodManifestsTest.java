@@ -109,26 +109,18 @@ class PodManifestsTest {
         Pod nominated = PodManifests.pod(json(String.format(base, "", ", 'status': {'nominatedNodeName': 'node-1'}"))).orElseThrow();
         assertThat(gated.ignored()).contains("scheduling gates");
         assertThat(other.ignored()).contains("volcano");
-        assertThat(nominated.ignored()).contains("nominated");
+        assertThat(nominated.ignored()).as("whose nomination it is, is the provisioner's to tell").isNull();
         var snapshot = new dev.jig.controller.state.ClusterSnapshot(java.util.List.of(plain, gated, other, named.with().uid("named").build(), nominated),
                 java.util.List.of(), java.util.List.of(), java.util.List.of(), Map.of(), java.util.List.of(), java.util.Optional.empty());
-        assertThat(snapshot.pendingPods()).extracting(Pod::uid).containsExactly(plain.uid(), "named");
+        assertThat(snapshot.pendingPods()).extracting(Pod::uid).containsExactly(plain.uid(), "named", nominated.uid());
     }
 
     @Test
-    void jigsOwnNominationKeepsThePodPendingForJigAndAnotherNodeIsPreemptions() throws Exception {
-        String base = "{'metadata': {'name': 'p'%s}, 'spec': {'containers': [{'resources': {'requests': {'cpu': '1'}}}]}, "
-                + "'status': {'nominatedNodeName': 'node-1'}}";
-        Pod own = PodManifests.pod(json(String.format(base, ", 'annotations': {'jig.dev/nominated-node': 'node-1'}"))).orElseThrow();
-        Pod moved = PodManifests.pod(json(String.format(base, ", 'annotations': {'jig.dev/nominated-node': 'node-0'}"))).orElseThrow();
-        Pod preempting = PodManifests.pod(json(String.format(base, ""))).orElseThrow();
-        assertThat(own.nominatedNodeName()).isEqualTo("node-1");
-        assertThat(own.nominatedByJig()).isTrue();
-        assertThat(own.ignored()).isNull();
-        assertThat(moved.nominatedByJig()).isFalse();
-        assertThat(moved.ignored()).contains("preemption");
-        assertThat(preempting.nominatedNodeName()).isEqualTo("node-1");
-        assertThat(preempting.ignored()).contains("preemption");
+    void aNominationIsReadAsItStandsWhileThePodIsPendingWhoeverWroteIt() throws Exception {
+        Pod nominated = PodManifests.pod(json("{'metadata': {'name': 'p', 'annotations': {'jig.dev/nominated-node': 'node-0'}}, "
+                + "'spec': {'containers': [{'resources': {'requests': {'cpu': '1'}}}]}, 'status': {'nominatedNodeName': 'node-1'}}")).orElseThrow();
+        assertThat(nominated.nominatedNodeName()).isEqualTo("node-1");
+        assertThat(nominated.ignored()).isNull();
         Pod bound = PodManifests.pod(json("{'metadata': {'name': 'p'}, 'spec': {'nodeName': 'n'}, 'status': {'nominatedNodeName': 'node-1'}}")).orElseThrow();
         assertThat(bound.nominatedNodeName()).isNull();
     }

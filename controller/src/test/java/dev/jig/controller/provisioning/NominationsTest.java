@@ -112,17 +112,4 @@ class NominationsTest {
         assertThat(n.nodes()).isEmpty();
         assertThat(n.misfits()).containsExactly("default/p");
     }
-
-    @Test
-    void afterARestartJigsOwnNominationStandsInForThePlan() {
-        claim("c1", "n1", false);
-        Pod own = Pod.of("default", "own", ResourceList.of(500, 256), Map.of()).with().nominatedNodeName("n1")
-                .annotation(Pod.NOMINATED_BY_JIG, "n1").build();
-        pods.add(own);
-        claim("c2", "n2", true);
-        Pod stale = Pod.of("default", "stale", ResourceList.of(500, 256), Map.of()).with().nominatedNodeName("n2")
-                .annotation(Pod.NOMINATED_BY_JIG, "n2").build();
-        pods.add(stale);
-        assertThat(nominations().nodes()).isEqualTo(Map.of("default/own", "n1"));
-    }
 }

@@ -67,8 +67,9 @@ class ProvisionerTest {
         assertThat(done.status().conditions()).extracting(NodeClaim.Condition::type)
                 .contains(NodeClaim.LAUNCHED, NodeClaim.REGISTERED, NodeClaim.INITIALIZED, NodeClaim.READY);
         assertThat(world.cluster().snapshot().pendingPods()).isEmpty();
+        // the kube-scheduler binds as soon as the Node is Ready, before the controller's next reconcile initializes it
         assertThat(world.timeline()).extracting(TimelineEvent::kind).containsSubsequence(TimelineEvent.Kind.BATCH, TimelineEvent.Kind.NODECLAIM_CREATED,
-                TimelineEvent.Kind.LAUNCHED, TimelineEvent.Kind.REGISTERED, TimelineEvent.Kind.INITIALIZED, TimelineEvent.Kind.POD_BOUND);
+                TimelineEvent.Kind.LAUNCHED, TimelineEvent.Kind.REGISTERED, TimelineEvent.Kind.POD_BOUND, TimelineEvent.Kind.INITIALIZED);
     }
 
     @Test

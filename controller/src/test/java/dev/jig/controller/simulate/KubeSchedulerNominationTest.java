@@ -21,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The simulated kube-scheduler reading {@code status.nominatedNodeName} as Kubernetes 1.35 does: a nominated pod is
  * tried on its node first (KEP-1923), pods nominated to a node hold its room against pods of lower or equal priority
- * (addNominatedPods) but not against higher ones, the scheduler never clears a nomination and binding does
- * (KEP-5278); {@code Ignored} reads none of it.
+ * (addNominatedPods) but not against higher ones, the scheduler clears the nomination of a pod it leaves unschedulable
+ * and binding clears it too (KEP-5278); {@code Ignored} reads none of it.
  */
 class KubeSchedulerNominationTest {
 
@@ -83,23 +83,49 @@ class KubeSchedulerNominationTest {
         pod("p", 3000, 0, 0, "small");
         scheduler(KubeSchedulerScoring.LEAST_ALLOCATED, KubeSchedulerNominations.HONORED).bind();
         assertThat(live("p").nodeName()).isEqualTo("big");
+        assertThat(live("p").nominatedNodeName()).as("binding elsewhere clears it").isNull();
     }
 
     @Test
-    void theSchedulerKeepsANominationWhoseNodeIsNotReadyAndBindsThePodThereOnceItIs() {
+    void theSchedulerClearsANominationWhoseNodeIsNotReadyAndHonoursItWhenWrittenAgainOnceItIs() {
         node("booting", "m5.large", false);
         pod("waits", 1500, 0, 5, "booting");
         SimulatedKubeScheduler scheduler = scheduler(KubeSchedulerScoring.LEAST_ALLOCATED, KubeSchedulerNominations.HONORED);
         assertThat(scheduler.bind()).isZero();
-        assertThat(live("waits").nominatedNodeName()).as("not cleared by the scheduler").isEqualTo("booting");
+        assertThat(live("waits").nominatedNodeName()).as("cleared after the failed attempt, as upstream").isNull();
         assertThat(scheduler.failure("default/waits")).hasValueSatisfying(f -> assertThat(f).contains("not ready"));
 
         Node n = cluster.snapshot().nodes().get(0);
         cluster.update(n.withReady(true));
+        cluster.nominate(live("waits"), "booting"); // the provisioner writes it again
         pod("older", 1000, 0, 0, null);
         scheduler.bind();
         assertThat(live("waits").nodeName()).isEqualTo("booting");
         assertThat(live("older").nodeName()).as("the older pod found the room held").isNull();
+    }
+
+    @Test
+    void aClearedNominationHoldsNoRoomForTheRestOfThePass() {
+        node("a", "m5.large", false);
+        node("b", "m5.large", true);
+        pod("nominated", 1500, 5, 0, "b"); // tried first, misses b (too big once the bound pod is there)
+        cluster.put(Pod.of("default", "running", ResourceList.of(1000, 256), Map.of()).with().nodeName("b").build());
+        pod("later", 900, 0, 5, null);
+        scheduler(KubeSchedulerScoring.LEAST_ALLOCATED, KubeSchedulerNominations.HONORED).bind();
+        assertThat(live("nominated").nodeName()).isNull();
+        assertThat(live("nominated").nominatedNodeName()).isNull();
+        assertThat(live("later").nodeName()).as("no room held for the unschedulable pod").isEqualTo("b");
+    }
+
+    @Test
+    void aNominationChangeAloneStartsNoPass() {
+        node("a", "m5.large", true);
+        pod("big", 2500, 0, 0, null);
+        SimulatedKubeScheduler scheduler = scheduler(KubeSchedulerScoring.LEAST_ALLOCATED, KubeSchedulerNominations.HONORED);
+        scheduler.bind();
+        cluster.nominate(live("big"), "a");
+        scheduler.bind();
+        assertThat(live("big").nominatedNodeName()).as("status-only update: not tried again, so not cleared").isEqualTo("a");
     }
 
     @Test
@@ -141,6 +167,6 @@ class KubeSchedulerNominationTest {
         scheduler(KubeSchedulerScoring.LEAST_ALLOCATED, KubeSchedulerNominations.HONORED).bind();
         assertThat(live("higher").nodeName()).isEqualTo("a");
         assertThat(live("nominated").nodeName()).as("its room was taken by a higher priority").isNull();
-        assertThat(live("nominated").nominatedNodeName()).isEqualTo("a");
+        assertThat(live("nominated").nominatedNodeName()).as("cleared after its failed attempt").isNull();
     }
 }
