@@ -223,6 +223,15 @@ public final class Provisioner {
         return out;
     }
 
+    /**
+     * {@code s} as the provisioner sees it: pending pods nominated by someone else (preemption) marked ignored, so not
+     * pending. Disruption reads snapshots through this too, as Karpenter's disruption takes its pending pods from the
+     * provisioner.
+     */
+    public synchronized ClusterSnapshot withForeignIgnored(ClusterSnapshot s) {
+        return nominator.withForeignIgnored(s);
+    }
+
     /** {@code s} with others' nominated pods ignored ({@link Nominator}) and the {@link #leaving} NodeClaims marked deleting (those gone forgotten). */
     private ClusterSnapshot withLeaving(ClusterSnapshot s) {
         s = nominator.withForeignIgnored(s);

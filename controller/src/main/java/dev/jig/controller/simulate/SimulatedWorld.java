@@ -8,6 +8,7 @@ import dev.jig.controller.cloud.sim.SimulatedCloudEvents;
 import dev.jig.controller.interruption.InterruptionController;
 import dev.jig.controller.interruption.InterruptionMetrics;
 import dev.jig.controller.disruption.DisruptionController;
+import dev.jig.controller.disruption.DisruptionMetrics;
 import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.lifecycle.OrphanCollection;
 import dev.jig.controller.lifecycle.PodEvents;
@@ -95,7 +96,8 @@ public final class SimulatedWorld {
                 nominations == KubeSchedulerNominations.HONORED);
         kubelet = new SimulatedKubelet(cluster, cloud, clock, readyLatency, this::record);
         kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring, KubeSchedulerNominations.HONORED);
-        disruption = new DisruptionController(cluster, cloud, clock, this::record, provisioner::nominated, provisioner::createReplacements);
+        disruption = new DisruptionController(cluster, cloud, clock, this::record, provisioner::nominated, provisioner::createReplacements,
+                DisruptionMetrics.NONE, provisioner::withForeignIgnored);
         interruption = new InterruptionController(cluster, cloudEvents, clock, this::record, InterruptionMetrics.NONE,
                 claims -> placements.record(provisioner.provisionFor(claims)));
         terminator = new Terminator(cluster, cloud, clock, this::record);

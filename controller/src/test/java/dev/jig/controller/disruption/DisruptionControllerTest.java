@@ -201,8 +201,8 @@ class DisruptionControllerTest {
     /** What the provisioner nominates, as the test sets it. */
     private final java.util.concurrent.atomic.AtomicReference<Set<String>> nominations = new java.util.concurrent.atomic.AtomicReference<>(Set.of("empty"));
 
-    /** A controller over one empty node whose provisioner nominates it until the test says otherwise. */
-    private DisruptionController nominatedOnce(boolean podPending) {
+    /** One empty node, in the cluster. */
+    private World oneEmptyNode() {
         World w = new World().pool(World.pool("a", World.disruption("WhenEmptyOrUnderutilized", "0s", "100%"), World.types("c5.large", "m5.large"),
                         World.capacity("on-demand")))
                 .node("empty", "c5.large", "on-demand", "a");
@@ -210,7 +210,12 @@ class DisruptionControllerTest {
         cluster.put(Fixtures.AL2023);
         w.nodes.forEach(cluster::register);
         w.claims.forEach(cluster::create);
-        w.pods.forEach(cluster::put);
+        return w;
+    }
+
+    /** A controller over one empty node whose provisioner nominates it until the test says otherwise. */
+    private DisruptionController nominatedOnce(boolean podPending) {
+        World w = oneEmptyNode();
         if (podPending) cluster.put(Pod.of("default", "still-binding", dev.jig.api.karpenter.ResourceList.of(100, 128), java.util.Map.of()));
         return new DisruptionController(cluster, w.cloud, clock, events::add, nominations::get, planned -> List.of());
     }
@@ -227,6 +232,23 @@ class DisruptionControllerTest {
         assertThat(tainted("empty")).isFalse();
         tick(c, Duration.ofSeconds(1));
         assertThat(tainted("empty")).as("20 s after the last nomination").isTrue();
+    }
+
+    @Test
+    void aPodNominatedByPreemptionIsNotPendingSoItHoldsNoNodeInTheWindow() {
+        World w = oneEmptyNode();
+        cluster.put(Pod.of("default", "preemptor", dev.jig.api.karpenter.ResourceList.of(100, 128), java.util.Map.of()).with()
+                .nominatedNodeName("elsewhere").build());
+        dev.jig.controller.provisioning.Provisioner provisioner = new dev.jig.controller.provisioning.Provisioner(cluster, w.cloud,
+                new dev.jig.controller.lifecycle.NodeClaimLifecycle(cluster, w.cloud, clock, events::add, true), clock, events::add,
+                new dev.jig.controller.provisioning.NameGenerator(new java.util.Random(1)));
+        DisruptionController c = new DisruptionController(cluster, w.cloud, clock, events::add, nominations::get, planned -> List.of(),
+                DisruptionMetrics.NONE, provisioner::withForeignIgnored);
+        c.reconcile();
+        assertThat(tainted("empty")).as("nominated").isFalse();
+        nominations.set(Set.of());
+        tick(c, Duration.ofSeconds(1));
+        assertThat(tainted("empty")).as("the only pending pod is preemption's: the provisioner does not plan it, so the window does not hold").isTrue();
     }
 
     @Test
