@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Function;
 
 /**
  * Writes what {@link Nominations} decides: each pending pod whose nomination differs from the wanted one is nominated,
@@ -59,6 +58,11 @@ final class Nominator {
         return written.get(p.uid());
     }
 
+    /** The nodes Jig's nominations stand on. */
+    Set<String> standing() {
+        return new HashSet<>(written.values());
+    }
+
     /** How many nomination writes have failed since start. */
     long failures() {
         return failures;
@@ -80,12 +84,15 @@ final class Nominator {
 
     /**
      * Brings the pending pods of {@code s} (foreign nominations already ignored) in line with the plan
-     * ({@code plannedTarget}: pod → node or NodeClaim, or null); returns the misfits.
+     * ({@code planned}: pod key → node or NodeClaim, or "" when the provisioner found no place for it); returns the
+     * misfits. A pod the plan has no entry for keeps the node Jig nominated it to; an unschedulable one has its
+     * nomination cleared.
      */
-    Set<String> sync(ClusterSnapshot s, Function<Pod, String> plannedTarget, Instant now) {
+    Set<String> sync(ClusterSnapshot s, Map<String, String> planned, Instant now) {
         Nominations wanted = Nominations.of(s, p -> {
-            String t = plannedTarget.apply(p);
-            return t != null ? t : written.get(p.uid());
+            String t = planned.get(p.key());
+            if (t == null) return written.get(p.uid());
+            return t.isEmpty() ? null : t;
         });
         Set<String> pending = new HashSet<>();
         Map<String, List<String>> byNode = new TreeMap<>();

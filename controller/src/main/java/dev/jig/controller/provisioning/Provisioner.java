@@ -121,7 +121,7 @@ public final class Provisioner {
     public synchronized Optional<SchedulingResult> reconcile() {
         ClusterSnapshot first = cluster.snapshot();
         // nominate, move or clear (a target gone, going or full: those misfits are planned again by the next batch)
-        misfits = nominator.sync(withLeaving(first), p -> planned.getOrDefault(p.key(), "").isEmpty() ? null : planned.get(p.key()), clock.instant());
+        misfits = nominator.sync(withLeaving(first), planned, clock.instant());
         if (lifecycle.reconcile(first)) forgetPlansForMissingTargets(cluster.snapshot());
         ClusterSnapshot s = withLeaving(cluster.snapshot());
         Instant now = clock.instant();
@@ -278,10 +278,11 @@ public final class Provisioner {
         return claim;
     }
 
-    /** The nodes and NodeClaims pending pods are planned onto: disruption leaves them alone. */
+    /** The nodes and NodeClaims pending pods are planned onto, and the nodes Jig's nominations stand on: disruption leaves them alone. */
     public synchronized Set<String> nominated() {
         Set<String> out = new HashSet<>();
         for (String target : planned.values()) if (!target.isEmpty()) out.add(target);
+        out.addAll(nominator.standing());
         return out;
     }
 

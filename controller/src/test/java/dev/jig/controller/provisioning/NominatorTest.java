@@ -55,7 +55,7 @@ class NominatorTest {
     }
 
     private void sync(ClusterSnapshot s) {
-        nominator.sync(nominator.withForeignIgnored(s), p -> plan.get(p.key()), T0);
+        nominator.sync(nominator.withForeignIgnored(s), plan, T0);
     }
 
     @Test
@@ -65,6 +65,19 @@ class NominatorTest {
         assertThat(s.pendingPods()).isEmpty();
         sync(snapshot(pod("a", "elsewhere")));
         assertThat(writes).isEmpty();
+    }
+
+    @Test
+    void aPodTheProvisionerFoundUnschedulableHasItsNominationClearedNotKept() {
+        plan.put("default/a", "c1");
+        sync(snapshot(pod("a", null)));
+        assertThat(nominator.standing()).containsExactly("n1");
+        plan.put("default/a", "");
+        sync(snapshot(pod("a", "n1")));
+        assertThat(writes).containsExactly("a->n1", "a->null");
+        assertThat(nominator.own(pod("a", null))).isNull();
+        sync(snapshot(pod("a", null)));
+        assertThat(writes).as("not written again after the kube-scheduler clears it").hasSize(2);
     }
 
     @Test
@@ -110,7 +123,7 @@ class NominatorTest {
     void withWritesOffNothingIsWrittenAndEveryNominationIsForeign() {
         Nominator off = new Nominator(cluster, e -> { }, false);
         plan.put("default/a", "c1");
-        off.sync(snapshot(pod("a", null)), p -> plan.get(p.key()), T0);
+        off.sync(snapshot(pod("a", null)), plan, T0);
         assertThat(writes).isEmpty();
         assertThat(off.withForeignIgnored(snapshot(pod("a", "n1"))).pendingPods()).isEmpty();
     }
