@@ -31,7 +31,8 @@ import java.util.TreeMap;
  * pod is pending again and Jig plans and nominates it anew. A pod the kube-scheduler cleared while Jig still plans it
  * there is nominated again on the next reconcile.
  *
- * <p><b>Failures.</b> A PATCH that fails (403 without the RBAC, a webhook's 500, 429) is logged, counted
+ * <p><b>Failures.</b> A pod gone or bound meanwhile is skipped quietly (not recorded, not logged). A PATCH that fails
+ * (403 without the RBAC, a webhook's 500, 429, a 422 refusal) is logged, counted
  * ({@link #failures}) and recorded as a {@code NOMINATION_FAILED} timeline event (in {@code run}, the counter
  * {@code jig_decisions_total{kind="nomination_failed"}}), and the pod is left for the next reconcile; it never stops
  * the provisioner's tick.
@@ -104,8 +105,9 @@ final class Nominator {
                 if (want == null) written.remove(p.uid());
                 continue;
             }
+            Cluster.Nomination done;
             try {
-                cluster.nominate(p, want);
+                done = cluster.nominate(p, want);
             } catch (RuntimeException e) {
                 failures++;
                 String what = want == null ? "clearing the nomination of " + p.key() : "nominating " + p.key() + " to " + want;
@@ -113,9 +115,10 @@ final class Nominator {
                 log.record(new TimelineEvent(now, TimelineEvent.Kind.NOMINATION_FAILED, p.key(), what + " failed: " + e.getMessage()));
                 continue;
             }
+            if (done == Cluster.Nomination.SKIPPED) continue;
             if (want == null) written.remove(p.uid());
             else written.put(p.uid(), want);
-            byNode.computeIfAbsent(want == null ? "" : want, n -> new ArrayList<>()).add(p.name());
+            if (done == Cluster.Nomination.WRITTEN) byNode.computeIfAbsent(want == null ? "" : want, n -> new ArrayList<>()).add(p.name());
         }
         written.keySet().retainAll(pending);
         byNode.forEach((node, pods) -> log.record(new TimelineEvent(now, TimelineEvent.Kind.NOMINATED, node.isEmpty() ? null : node,
