@@ -64,9 +64,10 @@ public final class DisruptionController implements Reconciler {
         /**
          * Whether {@code p}, pending, may be the successor of a displaced pod that is gone: in one of the displaced
          * pods' namespaces and created since the command executed (a ReplicaSet replaces an evicted pod with a new one).
+         * A creationTimestamp has whole seconds, so a pod created in the second of the execution counts.
          */
         boolean successor(Pod p) {
-            return !p.created().isBefore(executed) && pods.stream().anyMatch(k -> k.startsWith(p.namespace() + "/"));
+            return !p.created().isBefore(executed.truncatedTo(java.time.temporal.ChronoUnit.SECONDS)) && pods.stream().anyMatch(k -> k.startsWith(p.namespace() + "/"));
         }
     }
 

@@ -279,9 +279,14 @@ class DisruptionControllerTest {
 
     /**
      * Executes a replacement of {@code big} (its replacement {@code replacement} initialized at once), then evicts
-     * {@code big}'s pod and puts {@code pending}; returns the controller a second after that.
+     * {@code big}'s pod and puts {@code pending}, created in the same second (its creationTimestamp has whole seconds);
+     * returns the controller a second after that. {@code skew} moves the execution off a whole second.
      */
     private DisruptionController replacedThenDrained(Pod pending) {
+        return replacedThenDrained(pending, Duration.ZERO);
+    }
+
+    private DisruptionController replacedThenDrained(Pod pending, Duration skew) {
         DisruptionController c = controller(underutilized(), planned -> {
             World r = new World().node("replacement", "c5.large", "on-demand", "a");
             r.nodes.forEach(cluster::register);
@@ -290,10 +295,10 @@ class DisruptionControllerTest {
         });
         c.reconcile();
         tick(c, Duration.ofSeconds(1));
-        tick(c, DisruptionController.VALIDATION);
+        tick(c, DisruptionController.VALIDATION.plus(skew));
         assertThat(claim("big").deleting()).isTrue();
         cluster.deletePod(cluster.snapshot().pods().stream().filter(p -> "big".equals(p.nodeName())).findFirst().orElseThrow());
-        cluster.put(pending.with().created(clock.instant()).build());
+        cluster.put(pending.with().created(clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)).build());
         tick(c, Duration.ofSeconds(1));
         return c;
     }
@@ -313,5 +318,13 @@ class DisruptionControllerTest {
         DisruptionController c = replacedThenDrained(Pod.of("default", "p-successor", dev.jig.api.karpenter.ResourceList.of(100, 128), java.util.Map.of()));
         tick(c, Duration.ofSeconds(30));
         assertThat(replacementDecidedEmpty()).as("the new pod may be on its way to the replacement").isFalse();
+    }
+
+    @Test
+    void aSuccessorCreatedInTheSecondOfTheExecutionCountsThoughItsTimestampHasWholeSeconds() {
+        DisruptionController c = replacedThenDrained(Pod.of("default", "p-successor", dev.jig.api.karpenter.ResourceList.of(100, 128),
+                java.util.Map.of()), Duration.ofMillis(500));
+        tick(c, Duration.ofSeconds(30));
+        assertThat(replacementDecidedEmpty()).as("created at the execution's second, not before the command").isFalse();
     }
 }
