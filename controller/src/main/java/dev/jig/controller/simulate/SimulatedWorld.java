@@ -52,6 +52,8 @@ public final class SimulatedWorld {
     private final List<TimelineEvent> timeline = new ArrayList<>();
     private final SimulatedCloud cloud;
     private final Provisioner provisioner;
+    /** Every launch of the run, by NodeClaim, in order: the provisioner forgets those gone, the report does not. */
+    private final Map<String, Provisioner.Launch> launches = new java.util.LinkedHashMap<>();
     private final SimulatedKubelet kubelet;
     private final SimulatedKubeScheduler kubeScheduler;
     private final DisruptionController disruption;
@@ -93,7 +95,7 @@ public final class SimulatedWorld {
         NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, this::record, true);
         // Ignored: the controller writes no nominations (Karpenter, or Jig with --nominate-pods=false); the kube-scheduler is 1.35's either way
         provisioner = new Provisioner(cluster, cloud, lifecycle, clock, this::record, new NameGenerator(new Random(1)),
-                nominations == KubeSchedulerNominations.HONORED);
+                nominations == KubeSchedulerNominations.HONORED, l -> launches.put(l.nodeClaim(), l));
         kubelet = new SimulatedKubelet(cluster, cloud, clock, readyLatency, this::record);
         kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring, KubeSchedulerNominations.HONORED);
         disruption = new DisruptionController(cluster, cloud, clock, this::record, provisioner::nominated, provisioner::createReplacements,
@@ -129,6 +131,11 @@ public final class SimulatedWorld {
 
     public SimulatedCloud cloud() {
         return cloud;
+    }
+
+    /** Every NodeClaim the provisioner launched in this run, gone ones included, in order, with the price each launched at. */
+    public List<Provisioner.Launch> launches() {
+        return List.copyOf(launches.values());
     }
 
     public Provisioner provisioner() {
