@@ -246,7 +246,10 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         java.time.Instant now = java.time.Instant.now();
         if (recentNominations.inFlight(pod.uid(), node, version, now)) return Nomination.ALREADY_SENT;
         try {
-            client.pods().inNamespace(pod.namespace()).withName(pod.name()).subresource("status")
+            // resource(stub), not withName: withName's patch reads the pod first (a GET the RBAC does not grant)
+            io.fabric8.kubernetes.api.model.Pod stub = new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata()
+                    .withNamespace(pod.namespace()).withName(pod.name()).endMetadata().build();
+            client.pods().inNamespace(pod.namespace()).resource(stub).subresource("status")
                     .patch(PatchContext.of(PatchType.JSON_MERGE), json.asJson(nominationPatch(pod, node)));
             recentNominations.wrote(pod.uid(), node, version, now);
             return Nomination.WRITTEN;

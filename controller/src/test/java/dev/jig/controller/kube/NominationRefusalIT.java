@@ -10,7 +10,10 @@ import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -30,9 +33,8 @@ class NominationRefusalIT {
     KubernetesClient client;
     KubernetesMockServer server;
 
-    /** Nominates the pod with the PATCH answered {@code code} (the client reads the pod before it patches). */
+    /** Nominates the pod with the PATCH answered {@code code}. */
     private Cluster.Nomination nominate(int code) {
-        server.expect().get().withPath(PATH).andReturn(200, LIVE).once();
         server.expect().patch().withPath(PATH + "/status")
                 .andReturn(code, code == 200 ? LIVE : new StatusBuilder().withCode(code).withMessage("answer " + code).build()).once();
         try (KubeCluster cluster = new KubeCluster(client)) {
@@ -55,5 +57,16 @@ class NominationRefusalIT {
     @Test
     void anAcceptedPatchIsWritten() {
         assertThat(nominate(200)).isEqualTo(Cluster.Nomination.WRITTEN);
+    }
+
+    /** The chart grants pods/status patch but no get on pods: the write must not read the pod first (fabric8's withName patch does). */
+    @Test
+    void theWriteIsOnePatchWithoutReadingThePod() throws InterruptedException {
+        nominate(200);
+        List<String> calls = new ArrayList<>();
+        for (var r = server.takeRequest(1, TimeUnit.SECONDS); r != null; r = server.takeRequest(100, TimeUnit.MILLISECONDS)) {
+            if (r.getPath().startsWith(PATH)) calls.add(r.getMethod() + " " + r.getPath());
+        }
+        assertThat(calls).containsExactly("PATCH " + PATH + "/status");
     }
 }
