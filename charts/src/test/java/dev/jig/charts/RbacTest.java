@@ -116,6 +116,14 @@ class RbacTest {
     }
 
     @Test
+    void withoutNominationsTheControllerMayNotWritePodStatus() {
+        List<Object> objects = StrictObjects.parse(JigChart.documents(JigChart.templateInline("webhook: {enabled: false}\ncontroller: {nominatePods: false}")));
+        Map<String, List<String>> table = table(rules(objects, "jig-controller"));
+        assertThat(table).doesNotContainKey("/pods/status").containsEntry("/pods", List.of("list", "watch", "delete"));
+        assertThat(table(rules(Rendered.objects("controller-only"), "jig-controller"))).containsEntry("/pods/status", List.of("patch"));
+    }
+
+    @Test
     void onlyTheAwsCloudWritesNodeClassStatus() {
         assertThat(table(rules(Rendered.objects("aws"), "jig-controller"))).containsEntry("karpenter.k8s.aws/ec2nodeclasses/status", List.of("update"));
         assertThat(table(rules(Rendered.objects("controller-only"), "jig-controller"))).doesNotContainKey("karpenter.k8s.aws/ec2nodeclasses/status");

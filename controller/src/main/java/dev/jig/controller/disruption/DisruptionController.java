@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * The disruption executor, a {@link Reconciler}: each tick it runs the {@link DisruptionPass} and
@@ -51,6 +52,7 @@ public final class DisruptionController implements Reconciler {
     private final Supplier<Set<String>> nominated;
     private final Function<List<PlannedNodeClaim>, List<String>> launch;
     private final DisruptionMetrics metrics;
+    private final UnaryOperator<ClusterSnapshot> pendingView;
     private final DisruptionEvents events = new DisruptionEvents();
     private final NominationWindow window = new NominationWindow();
     private InFlight inFlight;
@@ -62,9 +64,10 @@ public final class DisruptionController implements Reconciler {
         /**
          * Whether {@code p}, pending, may be the successor of a displaced pod that is gone: in one of the displaced
          * pods' namespaces and created since the command executed (a ReplicaSet replaces an evicted pod with a new one).
+         * A creationTimestamp has whole seconds, so a pod created in the second of the execution counts.
          */
         boolean successor(Pod p) {
-            return !p.created().isBefore(executed) && pods.stream().anyMatch(k -> k.startsWith(p.namespace() + "/"));
+            return !p.created().isBefore(executed.truncatedTo(java.time.temporal.ChronoUnit.SECONDS)) && pods.stream().anyMatch(k -> k.startsWith(p.namespace() + "/"));
         }
     }
 
@@ -84,13 +87,20 @@ public final class DisruptionController implements Reconciler {
      */
     public DisruptionController(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log, Supplier<Set<String>> nominated,
                                 Function<List<PlannedNodeClaim>, List<String>> launch) {
-        this(cluster, cloud, clock, log, nominated, launch, DisruptionMetrics.NONE);
+        this(cluster, cloud, clock, log, nominated, launch, DisruptionMetrics.NONE, UnaryOperator.identity());
     }
 
-    /** @param metrics where each pass, execution and abort is counted */
+    /**
+     * @param metrics     where each pass, execution and abort is counted
+     * @param pendingView the provisioner's view of a snapshot ({@code Provisioner::withForeignIgnored}): pods nominated by
+     *                    preemption are not pending for disruption either, as Karpenter's disruption takes its pending pods
+     *                    from the provisioner (whose IsProvisionable excludes preempting pods)
+     */
     public DisruptionController(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log, Supplier<Set<String>> nominated,
-                                Function<List<PlannedNodeClaim>, List<String>> launch, DisruptionMetrics metrics) {
+                                Function<List<PlannedNodeClaim>, List<String>> launch, DisruptionMetrics metrics,
+                                UnaryOperator<ClusterSnapshot> pendingView) {
         this.metrics = metrics;
+        this.pendingView = pendingView;
         this.cluster = cluster;
         this.cloud = cloud;
         this.clock = clock;
@@ -112,7 +122,7 @@ public final class DisruptionController implements Reconciler {
     @Override
     public synchronized void reconcile() {
         Instant now = clock.instant();
-        ClusterSnapshot s = cluster.snapshot();
+        ClusterSnapshot s = pendingView.apply(cluster.snapshot());
         untaintOrphans(s);
         // every reconcile, so the window sees the nominations made and let go while a command is in flight
         Set<String> nominations = nominated(s, now);

@@ -233,23 +233,30 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     /**
      * One JSON merge patch of the status subresource: {@code status.nominatedNodeName} with {@code metadata.uid} as a
      * precondition, so a pod deleted and created again under the same name refuses a nomination meant for the old one.
-     * A pod gone (404), replaced (409) or refusing the value (422) is skipped for this reconcile; any other failure is
-     * thrown for the caller to count. The same write is not sent again while the pod informer has not delivered it
-     * ({@link RecentNominations}).
+     * A pod gone (404) or changed under the write (409) is skipped quietly. Anything else is thrown for the caller to
+     * count, a 422 included: the value refused, or a pod deleted and created again under the name (a {@code metadata.uid}
+     * that differs is an immutable field's change, which the API server refuses as Invalid); a lasting refusal is then
+     * seen in {@code nomination_failed} rather than hidden behind a PATCH a second. The same write is not sent again
+     * while the pod informer has not delivered it ({@link RecentNominations}).
      */
     @Override
-    public void nominate(Pod pod, String node) {
+    public Nomination nominate(Pod pod, String node) {
         var cached = pods.getIndexer().getByKey(pod.namespace() + "/" + pod.name());
         String version = cached == null ? null : cached.getMetadata().getResourceVersion();
         java.time.Instant now = java.time.Instant.now();
-        if (recentNominations.inFlight(pod.uid(), node, version, now)) return;
+        if (recentNominations.inFlight(pod.uid(), node, version, now)) return Nomination.ALREADY_SENT;
         try {
-            client.pods().inNamespace(pod.namespace()).withName(pod.name()).subresource("status")
+            // resource(stub), not withName: withName's patch reads the pod first (a GET the RBAC does not grant)
+            io.fabric8.kubernetes.api.model.Pod stub = new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata()
+                    .withNamespace(pod.namespace()).withName(pod.name()).endMetadata().build();
+            client.pods().inNamespace(pod.namespace()).resource(stub).subresource("status")
                     .patch(PatchContext.of(PatchType.JSON_MERGE), json.asJson(nominationPatch(pod, node)));
             recentNominations.wrote(pod.uid(), node, version, now);
+            return Nomination.WRITTEN;
         } catch (KubernetesClientException e) {
-            if (e.getCode() != 404 && e.getCode() != 409 && e.getCode() != 422) throw e;
+            if (e.getCode() != 404 && e.getCode() != 409) throw e;
             LOG.debug("nomination of pod {} skipped: {}", pod.key(), e.getMessage());
+            return Nomination.SKIPPED;
         }
     }
 

@@ -69,7 +69,6 @@ public final class PodBuilder {
     public PodBuilder terminationGracePeriodSeconds(long v) { terminationGracePeriodSeconds = v; return this; }
     public PodBuilder label(String k, String v) { labels.put(k, v); return this; }
     public PodBuilder annotation(String k, String v) { annotations.put(k, v); return this; }
-    public PodBuilder withoutAnnotation(String k) { annotations.remove(k); return this; }
     public PodBuilder requests(ResourceList v) { requests = Pod.withPodSlot(v); return this; }
     public PodBuilder otherRequests(Set<String> v) { otherRequests = v; return this; }
     public PodBuilder nodeSelector(String k, String v) { nodeSelector.put(k, v); return this; }

@@ -38,16 +38,8 @@ record Nominations(Map<String, String> nodes, Set<String> misfits) {
     static Nominations of(ClusterSnapshot s, Function<Pod, String> plannedTarget) {
         PlanTargets targets = new PlanTargets(s);
         Map<String, ResourceList> used = new HashMap<>();
-        List<Pod> pending = new ArrayList<>();
-        for (Pod p : s.pods()) {
-            if (p.isBound()) {
-                used.merge(p.nodeName(), p.requests(), ResourceList::plus);
-            } else if (ClusterSnapshot.provisionable(p)) {
-                pending.add(p);
-            } else if (p.nominatedNodeName() != null && !p.daemonSet()) {
-                used.merge(p.nominatedNodeName(), p.requests(), ResourceList::plus);
-            }
-        }
+        NodeOccupants.of(s, Set.of()).forEach((node, pods) -> pods.forEach(p -> used.merge(node, p.requests(), ResourceList::plus)));
+        List<Pod> pending = new ArrayList<>(s.pendingPods());
         pending.sort(ORDER);
         Map<String, String> nodes = new HashMap<>();
         Set<String> misfits = new HashSet<>();

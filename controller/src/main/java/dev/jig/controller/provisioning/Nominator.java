@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Function;
 
 /**
  * Writes what {@link Nominations} decides: each pending pod whose nomination differs from the wanted one is nominated,
@@ -32,7 +31,8 @@ import java.util.function.Function;
  * pod is pending again and Jig plans and nominates it anew. A pod the kube-scheduler cleared while Jig still plans it
  * there is nominated again on the next reconcile.
  *
- * <p><b>Failures.</b> A PATCH that fails (403 without the RBAC, a webhook's 500, 429) is logged, counted
+ * <p><b>Failures.</b> A pod gone or bound meanwhile is skipped quietly (not recorded, not logged). A PATCH that fails
+ * (403 without the RBAC, a webhook's 500, 429, a 422 refusal) is logged, counted
  * ({@link #failures}) and recorded as a {@code NOMINATION_FAILED} timeline event (in {@code run}, the counter
  * {@code jig_decisions_total{kind="nomination_failed"}}), and the pod is left for the next reconcile; it never stops
  * the provisioner's tick.
@@ -59,6 +59,11 @@ final class Nominator {
         return written.get(p.uid());
     }
 
+    /** The nodes Jig's nominations stand on. */
+    Set<String> standing() {
+        return new HashSet<>(written.values());
+    }
+
     /** How many nomination writes have failed since start. */
     long failures() {
         return failures;
@@ -80,12 +85,15 @@ final class Nominator {
 
     /**
      * Brings the pending pods of {@code s} (foreign nominations already ignored) in line with the plan
-     * ({@code plannedTarget}: pod → node or NodeClaim, or null); returns the misfits.
+     * ({@code planned}: pod key → node or NodeClaim, or "" when the provisioner found no place for it); returns the
+     * misfits. A pod the plan has no entry for keeps the node Jig nominated it to; an unschedulable one has its
+     * nomination cleared.
      */
-    Set<String> sync(ClusterSnapshot s, Function<Pod, String> plannedTarget, Instant now) {
+    Set<String> sync(ClusterSnapshot s, Map<String, String> planned, Instant now) {
         Nominations wanted = Nominations.of(s, p -> {
-            String t = plannedTarget.apply(p);
-            return t != null ? t : written.get(p.uid());
+            String t = planned.get(p.key());
+            if (t == null) return written.get(p.uid());
+            return t.isEmpty() ? null : t;
         });
         Set<String> pending = new HashSet<>();
         Map<String, List<String>> byNode = new TreeMap<>();
@@ -97,8 +105,9 @@ final class Nominator {
                 if (want == null) written.remove(p.uid());
                 continue;
             }
+            Cluster.Nomination done;
             try {
-                cluster.nominate(p, want);
+                done = cluster.nominate(p, want);
             } catch (RuntimeException e) {
                 failures++;
                 String what = want == null ? "clearing the nomination of " + p.key() : "nominating " + p.key() + " to " + want;
@@ -106,9 +115,10 @@ final class Nominator {
                 log.record(new TimelineEvent(now, TimelineEvent.Kind.NOMINATION_FAILED, p.key(), what + " failed: " + e.getMessage()));
                 continue;
             }
+            if (done == Cluster.Nomination.SKIPPED) continue;
             if (want == null) written.remove(p.uid());
             else written.put(p.uid(), want);
-            byNode.computeIfAbsent(want == null ? "" : want, n -> new ArrayList<>()).add(p.name());
+            if (done == Cluster.Nomination.WRITTEN) byNode.computeIfAbsent(want == null ? "" : want, n -> new ArrayList<>()).add(p.name());
         }
         written.keySet().retainAll(pending);
         byNode.forEach((node, pods) -> log.record(new TimelineEvent(now, TimelineEvent.Kind.NOMINATED, node.isEmpty() ? null : node,

@@ -72,7 +72,10 @@ public final class Provisioner {
     private final Map<String, Instant> readySince = new HashMap<>();
     /** Pods that have been planned onto a node or NodeClaim at least once. */
     private final Set<String> everPlaced = new HashSet<>();
+    /** The launches of the NodeClaims still in the cluster (or created and not yet seen); those gone are dropped. */
     private final Map<String, Launch> launches = new LinkedHashMap<>();
+    /** Told of every launch as it is made and again once priced: where a history is kept ({@code simulate}'s report). */
+    private final java.util.function.Consumer<Launch> launched;
     /** NodeClaims announced as going ({@link #provisionFor}), maybe not deleting in a lagging snapshot yet; forgotten once gone. */
     private final Set<String> leaving = new HashSet<>();
     /** Pods whose planned target's Node has no room left for them (see {@link Nominations}): planned again by the next batch. */
@@ -102,6 +105,13 @@ public final class Provisioner {
 
     /** @param nominate whether to write nominations ({@code --nominate-pods}); without, Jig writes none and ignores any. */
     public Provisioner(Cluster cluster, CloudProvider cloud, NodeClaimLifecycle lifecycle, Clock clock, Timeline log, NameGenerator names, boolean nominate) {
+        this(cluster, cloud, lifecycle, clock, log, names, nominate, l -> { });
+    }
+
+    /** @param launched told of each launch when it is made and again when it is priced (a later call for the same NodeClaim replaces the earlier) */
+    public Provisioner(Cluster cluster, CloudProvider cloud, NodeClaimLifecycle lifecycle, Clock clock, Timeline log, NameGenerator names, boolean nominate,
+                       java.util.function.Consumer<Launch> launched) {
+        this.launched = launched;
         this.cluster = cluster;
         this.cloud = cloud;
         this.lifecycle = lifecycle;
@@ -121,7 +131,7 @@ public final class Provisioner {
     public synchronized Optional<SchedulingResult> reconcile() {
         ClusterSnapshot first = cluster.snapshot();
         // nominate, move or clear (a target gone, going or full: those misfits are planned again by the next batch)
-        misfits = nominator.sync(withLeaving(first), p -> planned.getOrDefault(p.key(), "").isEmpty() ? null : planned.get(p.key()), clock.instant());
+        misfits = nominator.sync(withLeaving(first), planned, clock.instant());
         if (lifecycle.reconcile(first)) forgetPlansForMissingTargets(cluster.snapshot());
         ClusterSnapshot s = withLeaving(cluster.snapshot());
         Instant now = clock.instant();
@@ -223,6 +233,15 @@ public final class Provisioner {
         return out;
     }
 
+    /**
+     * {@code s} as the provisioner sees it: pending pods nominated by someone else (preemption) marked ignored, so not
+     * pending. Disruption reads snapshots through this too, as Karpenter's disruption takes its pending pods from the
+     * provisioner.
+     */
+    public synchronized ClusterSnapshot withForeignIgnored(ClusterSnapshot s) {
+        return nominator.withForeignIgnored(s);
+    }
+
     /** {@code s} with others' nominated pods ignored ({@link Nominator}) and the {@link #leaving} NodeClaims marked deleting (those gone forgotten). */
     private ClusterSnapshot withLeaving(ClusterSnapshot s) {
         s = nominator.withForeignIgnored(s);
@@ -258,7 +277,7 @@ public final class Provisioner {
     private NodeClaim create(PlannedNodeClaim decision, ClusterSnapshot s, Instant now, Launch.Purpose purpose, String why) {
         NodeClaim claim = toNodeClaim(decision, s, now);
         cluster.create(claim);
-        launches.put(claim.name(), new Launch(claim.name(), purpose, Double.NaN));
+        record(new Launch(claim.name(), purpose, Double.NaN));
         unseen.put(claim.name(), now);
         log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), why + describe(decision)));
         decision.pods().forEach(p -> plan(p, claim.name()));
@@ -269,10 +288,11 @@ public final class Provisioner {
         return claim;
     }
 
-    /** The nodes and NodeClaims pending pods are planned onto: disruption leaves them alone. */
+    /** The nodes and NodeClaims pending pods are planned onto, and the nodes Jig's nominations stand on: disruption leaves them alone. */
     public synchronized Set<String> nominated() {
         Set<String> out = new HashSet<>();
         for (String target : planned.values()) if (!target.isEmpty()) out.add(target);
+        out.addAll(nominator.standing());
         return out;
     }
 
@@ -284,7 +304,11 @@ public final class Provisioner {
         return unseen.isEmpty();
     }
 
-    /** The NodeClaims this provisioner created, in order, with the price each launched at. */
+    /**
+     * The NodeClaims this provisioner created that are still in the cluster, in order, with the price each launched at.
+     * Those gone are forgotten, so the map does not grow with every NodeClaim a long run creates; a history is the
+     * {@code launched} listener's to keep.
+     */
     public synchronized List<Launch> launches() {
         return List.copyOf(launches.values());
     }
@@ -310,13 +334,22 @@ public final class Provisioner {
         return "".equals(planned.get(podKey)) && at != null && at.isAfter(since);
     }
 
+    /** Prices the launches whose NodeClaim has launched, and forgets those whose NodeClaim is gone. */
     private void price(ClusterSnapshot s) {
+        Set<String> live = new HashSet<>();
         for (NodeClaim c : s.nodeClaims()) {
+            live.add(c.name());
             Launch l = launches.get(c.name());
             if (l != null && Double.isNaN(l.pricePerHour()) && c.status() != null) {
-                launches.put(c.name(), new Launch(l.nodeClaim(), l.purpose(), c.status().pricePerHour()));
+                record(new Launch(l.nodeClaim(), l.purpose(), c.status().pricePerHour()));
             }
         }
+        launches.keySet().removeIf(name -> !live.contains(name) && !unseen.containsKey(name));
+    }
+
+    private void record(Launch l) {
+        launches.put(l.nodeClaim(), l);
+        launched.accept(l);
     }
 
     /** Names (node and NodeClaim) of the targets whose Node is Ready: the kube-scheduler may bind pods there now. */

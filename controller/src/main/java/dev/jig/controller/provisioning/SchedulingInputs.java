@@ -74,11 +74,11 @@ public final class SchedulingInputs {
             if (s.tenancy().isEmpty() && isTenantPool(pool)) continue;
             pools.add(new SchedulingInput.Pool(pool, types));
         }
-        Map<String, List<Pod>> bound = new HashMap<>();
-        // a pod planned again (it is on a deleting node) counts where it goes, not also where it still is
+        // a pod planned again (it is on a deleting node) counts where it goes, not also where it still is; pods
+        // nominated by preemption count where they are nominated, as the kube-scheduler keeps their room
         Set<String> moving = new HashSet<>();
         for (Pod p : pending) moving.add(p.key());
-        for (Pod p : s.pods()) if (p.isBound() && !moving.contains(p.key())) bound.computeIfAbsent(p.nodeName(), n -> new ArrayList<>()).add(p);
+        Map<String, List<Pod>> bound = NodeOccupants.of(s, moving);
         Map<String, NodeClaim> claimByProvider = new HashMap<>();
         for (NodeClaim c : s.nodeClaims()) if (c.status() != null) claimByProvider.put(c.status().providerId(), c);
 

@@ -52,7 +52,8 @@ public final class RunReconcilers {
                 new InterruptionController(cluster, events, clock, log, metrics.interruption(), provisioner::provisionFor),
                 new PodEvents(cluster, clock),
                 Reconciler.of("provisioning", provisioner::reconcile),
-                new DisruptionController(cluster, cloud, clock, log, provisioner::nominated, provisioner::createReplacements, metrics.disruption()),
+                new DisruptionController(cluster, cloud, clock, log, provisioner::nominated, provisioner::createReplacements, metrics.disruption(),
+                        provisioner::withForeignIgnored),
                 new Terminator(cluster, cloud, clock, log),
                 new OrphanCollection(cluster, cloud, clock, log));
     }

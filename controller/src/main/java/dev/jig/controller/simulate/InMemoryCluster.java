@@ -189,11 +189,13 @@ public final class InMemoryCluster implements Cluster {
         if (p != null && !p.isBound() && p.nominatedNodeName() != null) pods.put(podKey, p.with().nominatedNodeName(null).build());
     }
 
+    /** As the API server with the uid precondition: a pod gone, bound, or created again under the name (another uid) is skipped. */
     @Override
-    public synchronized void nominate(Pod pod, String node) {
+    public synchronized Nomination nominate(Pod pod, String node) {
         Pod p = pods.get(pod.key());
-        if (p == null || p.isBound()) return;
+        if (p == null || p.isBound() || !java.util.Objects.equals(p.uid(), pod.uid())) return Nomination.SKIPPED;
         pods.put(pod.key(), p.with().nominatedNodeName(node).build());
+        return Nomination.WRITTEN;
     }
 
     public synchronized void register(Node node) {

@@ -8,6 +8,7 @@ import dev.jig.controller.cloud.sim.SimulatedCloudEvents;
 import dev.jig.controller.interruption.InterruptionController;
 import dev.jig.controller.interruption.InterruptionMetrics;
 import dev.jig.controller.disruption.DisruptionController;
+import dev.jig.controller.disruption.DisruptionMetrics;
 import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.lifecycle.OrphanCollection;
 import dev.jig.controller.lifecycle.PodEvents;
@@ -51,6 +52,8 @@ public final class SimulatedWorld {
     private final List<TimelineEvent> timeline = new ArrayList<>();
     private final SimulatedCloud cloud;
     private final Provisioner provisioner;
+    /** Every launch of the run, by NodeClaim, in order: the provisioner forgets those gone, the report does not. */
+    private final Map<String, Provisioner.Launch> launches = new java.util.LinkedHashMap<>();
     private final SimulatedKubelet kubelet;
     private final SimulatedKubeScheduler kubeScheduler;
     private final DisruptionController disruption;
@@ -92,10 +95,11 @@ public final class SimulatedWorld {
         NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, this::record, true);
         // Ignored: the controller writes no nominations (Karpenter, or Jig with --nominate-pods=false); the kube-scheduler is 1.35's either way
         provisioner = new Provisioner(cluster, cloud, lifecycle, clock, this::record, new NameGenerator(new Random(1)),
-                nominations == KubeSchedulerNominations.HONORED);
+                nominations == KubeSchedulerNominations.HONORED, l -> launches.put(l.nodeClaim(), l));
         kubelet = new SimulatedKubelet(cluster, cloud, clock, readyLatency, this::record);
         kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring, KubeSchedulerNominations.HONORED);
-        disruption = new DisruptionController(cluster, cloud, clock, this::record, provisioner::nominated, provisioner::createReplacements);
+        disruption = new DisruptionController(cluster, cloud, clock, this::record, provisioner::nominated, provisioner::createReplacements,
+                DisruptionMetrics.NONE, provisioner::withForeignIgnored);
         interruption = new InterruptionController(cluster, cloudEvents, clock, this::record, InterruptionMetrics.NONE,
                 claims -> placements.record(provisioner.provisionFor(claims)));
         terminator = new Terminator(cluster, cloud, clock, this::record);
@@ -127,6 +131,11 @@ public final class SimulatedWorld {
 
     public SimulatedCloud cloud() {
         return cloud;
+    }
+
+    /** Every NodeClaim the provisioner launched in this run, gone ones included, in order, with the price each launched at. */
+    public List<Provisioner.Launch> launches() {
+        return List.copyOf(launches.values());
     }
 
     public Provisioner provisioner() {

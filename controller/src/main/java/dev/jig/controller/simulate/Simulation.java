@@ -187,6 +187,6 @@ public final class Simulation {
     private SimulationReport report() {
         ClusterSnapshot end = cluster.snapshot();
         return SimulationReport.of(scenario, catalog, SimulatedWorld.START, world.timeline(), checks, end, world.placements(end), world.usage())
-                .withSettling(waits, world.provisioner().launches(), world.pendingPods());
+                .withSettling(waits, world.launches(), world.pendingPods());
     }
 }

@@ -73,9 +73,20 @@ public interface Cluster {
     /**
      * Nominates the pending {@code pod} to {@code node} (KEP-5278's {@code status.nominatedNodeName}), or clears Jig's
      * nomination when {@code node} is null. Only that status field changes, on the pod of {@code pod.uid()} alone: a
-     * missing or replaced pod is no error (it is skipped). Other failures throw; the caller goes on with other pods.
+     * missing pod, or one bound meanwhile, is no error and is {@link Nomination#SKIPPED}. Other failures throw (a
+     * replaced pod's uid precondition among them); the caller counts them and goes on with other pods.
      */
-    void nominate(Pod pod, String node);
+    Nomination nominate(Pod pod, String node);
+
+    /** What {@link #nominate} did. */
+    enum Nomination {
+        /** The nomination was written. */
+        WRITTEN,
+        /** The same write was sent moments ago and the cache has not shown it yet: not sent again, it stands. */
+        ALREADY_SENT,
+        /** Nothing written: the pod is gone or bound. */
+        SKIPPED
+    }
 
     /** Records a Kubernetes Event on a Node or NodeClaim. Never throws: an Event is worth a log line, not a failed reconcile. */
     void publish(ObjectEvent event);

@@ -39,8 +39,10 @@ public record ClusterSnapshot(List<Pod> pods, List<Node> nodes, List<NodeClaim> 
     }
 
     /**
-     * Pods Karpenter would provision for (its IsProvisionable): not bound, not owned by a DaemonSet,
-     * without scheduling gates, for the default scheduler, and not nominated to a node by preemption.
+     * Pods Karpenter would provision for (its IsProvisionable): not bound, not owned by a DaemonSet, and not
+     * {@linkplain Pod#ignored() ignored} (scheduling gates, another scheduler). Pods nominated to a node by preemption
+     * are excluded only from a snapshot seen through {@code Provisioner#withForeignIgnored}, which marks them ignored;
+     * a raw snapshot counts them as pending.
      */
     public List<Pod> pendingPods() {
         return pods.stream().filter(ClusterSnapshot::provisionable).toList();

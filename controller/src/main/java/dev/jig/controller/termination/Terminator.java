@@ -129,8 +129,9 @@ public final class Terminator implements Reconciler {
             List<Pod> pods = s.pods().stream().filter(p -> node.name().equals(p.nodeName())).toList();
             DrainPlan plan = DrainPlan.of(pods, s.pdbs(), allowance, now, forceAt(c, s, since));
             for (Pod p : plan.delete()) {
-                if (!deleted.add(p.uid())) continue;
+                if (deleted.contains(p.uid())) continue;
                 cluster.deletePod(p);
+                deleted.add(p.uid()); // only once the API took it: a failed delete is tried again next reconcile
                 backoff.remove(p.uid());
                 String left = " ends within the pod's own (" + p.terminationGracePeriodSeconds() + "s)";
                 record(TimelineEvent.Kind.POD_DELETED, p.key(), "the termination grace period of " + c.name() + left);

@@ -77,7 +77,7 @@ public final class SettlingBenchmark {
             else settled = world.waitUntilSettled(Duration.ofMinutes(5));
         }
         double planned = 0;
-        for (Provisioner.Launch l : world.provisioner().launches()) if (l.purpose() == Provisioner.Launch.Purpose.DEMAND && !Double.isNaN(l.pricePerHour())) planned += l.pricePerHour();
+        for (Provisioner.Launch l : world.launches()) if (l.purpose() == Provisioner.Launch.Purpose.DEMAND && !Double.isNaN(l.pricePerHour())) planned += l.pricePerHour();
         double cost = 0;
         for (NodeClaim c : world.cluster().snapshot().nodeClaims()) if (c.status() != null) cost += c.status().pricePerHour();
         double bound = SchedulingBenchmark.lowerBound(pods, pool.instanceTypes());

@@ -201,8 +201,8 @@ class DisruptionControllerTest {
     /** What the provisioner nominates, as the test sets it. */
     private final java.util.concurrent.atomic.AtomicReference<Set<String>> nominations = new java.util.concurrent.atomic.AtomicReference<>(Set.of("empty"));
 
-    /** A controller over one empty node whose provisioner nominates it until the test says otherwise. */
-    private DisruptionController nominatedOnce(boolean podPending) {
+    /** One empty node, in the cluster. */
+    private World oneEmptyNode() {
         World w = new World().pool(World.pool("a", World.disruption("WhenEmptyOrUnderutilized", "0s", "100%"), World.types("c5.large", "m5.large"),
                         World.capacity("on-demand")))
                 .node("empty", "c5.large", "on-demand", "a");
@@ -210,7 +210,12 @@ class DisruptionControllerTest {
         cluster.put(Fixtures.AL2023);
         w.nodes.forEach(cluster::register);
         w.claims.forEach(cluster::create);
-        w.pods.forEach(cluster::put);
+        return w;
+    }
+
+    /** A controller over one empty node whose provisioner nominates it until the test says otherwise. */
+    private DisruptionController nominatedOnce(boolean podPending) {
+        World w = oneEmptyNode();
         if (podPending) cluster.put(Pod.of("default", "still-binding", dev.jig.api.karpenter.ResourceList.of(100, 128), java.util.Map.of()));
         return new DisruptionController(cluster, w.cloud, clock, events::add, nominations::get, planned -> List.of());
     }
@@ -227,6 +232,23 @@ class DisruptionControllerTest {
         assertThat(tainted("empty")).isFalse();
         tick(c, Duration.ofSeconds(1));
         assertThat(tainted("empty")).as("20 s after the last nomination").isTrue();
+    }
+
+    @Test
+    void aPodNominatedByPreemptionIsNotPendingSoItHoldsNoNodeInTheWindow() {
+        World w = oneEmptyNode();
+        cluster.put(Pod.of("default", "preemptor", dev.jig.api.karpenter.ResourceList.of(100, 128), java.util.Map.of()).with()
+                .nominatedNodeName("elsewhere").build());
+        dev.jig.controller.provisioning.Provisioner provisioner = new dev.jig.controller.provisioning.Provisioner(cluster, w.cloud,
+                new dev.jig.controller.lifecycle.NodeClaimLifecycle(cluster, w.cloud, clock, events::add, true), clock, events::add,
+                new dev.jig.controller.provisioning.NameGenerator(new java.util.Random(1)));
+        DisruptionController c = new DisruptionController(cluster, w.cloud, clock, events::add, nominations::get, planned -> List.of(),
+                DisruptionMetrics.NONE, provisioner::withForeignIgnored);
+        c.reconcile();
+        assertThat(tainted("empty")).as("nominated").isFalse();
+        nominations.set(Set.of());
+        tick(c, Duration.ofSeconds(1));
+        assertThat(tainted("empty")).as("the only pending pod is preemption's: the provisioner does not plan it, so the window does not hold").isTrue();
     }
 
     @Test
@@ -257,9 +279,14 @@ class DisruptionControllerTest {
 
     /**
      * Executes a replacement of {@code big} (its replacement {@code replacement} initialized at once), then evicts
-     * {@code big}'s pod and puts {@code pending}; returns the controller a second after that.
+     * {@code big}'s pod and puts {@code pending}, created in the same second (its creationTimestamp has whole seconds);
+     * returns the controller a second after that. {@code skew} moves the execution off a whole second.
      */
     private DisruptionController replacedThenDrained(Pod pending) {
+        return replacedThenDrained(pending, Duration.ZERO);
+    }
+
+    private DisruptionController replacedThenDrained(Pod pending, Duration skew) {
         DisruptionController c = controller(underutilized(), planned -> {
             World r = new World().node("replacement", "c5.large", "on-demand", "a");
             r.nodes.forEach(cluster::register);
@@ -268,10 +295,10 @@ class DisruptionControllerTest {
         });
         c.reconcile();
         tick(c, Duration.ofSeconds(1));
-        tick(c, DisruptionController.VALIDATION);
+        tick(c, DisruptionController.VALIDATION.plus(skew));
         assertThat(claim("big").deleting()).isTrue();
         cluster.deletePod(cluster.snapshot().pods().stream().filter(p -> "big".equals(p.nodeName())).findFirst().orElseThrow());
-        cluster.put(pending.with().created(clock.instant()).build());
+        cluster.put(pending.with().created(clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)).build());
         tick(c, Duration.ofSeconds(1));
         return c;
     }
@@ -291,5 +318,13 @@ class DisruptionControllerTest {
         DisruptionController c = replacedThenDrained(Pod.of("default", "p-successor", dev.jig.api.karpenter.ResourceList.of(100, 128), java.util.Map.of()));
         tick(c, Duration.ofSeconds(30));
         assertThat(replacementDecidedEmpty()).as("the new pod may be on its way to the replacement").isFalse();
+    }
+
+    @Test
+    void aSuccessorCreatedInTheSecondOfTheExecutionCountsThoughItsTimestampHasWholeSeconds() {
+        DisruptionController c = replacedThenDrained(Pod.of("default", "p-successor", dev.jig.api.karpenter.ResourceList.of(100, 128),
+                java.util.Map.of()), Duration.ofMillis(500));
+        tick(c, Duration.ofSeconds(30));
+        assertThat(replacementDecidedEmpty()).as("created at the execution's second, not before the command").isFalse();
     }
 }

@@ -46,7 +46,7 @@ class DisruptionEventsTest {
         w.nodes.forEach(cluster::register);
         w.claims.forEach(cluster::create);
         w.pods.forEach(cluster::put);
-        return new DisruptionController(cluster, w.cloud, clock, e -> { }, Set::of, planned -> List.of(), metrics);
+        return new DisruptionController(cluster, w.cloud, clock, e -> { }, Set::of, planned -> List.of(), metrics, java.util.function.UnaryOperator.identity());
     }
 
     private List<ObjectEvent> events(String reason) {

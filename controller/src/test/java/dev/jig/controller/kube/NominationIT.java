@@ -1,6 +1,7 @@
 package dev.jig.controller.kube;
 
 import dev.jig.controller.model.Pod;
+import dev.jig.controller.state.Cluster;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import org.junit.jupiter.api.AfterEach;
@@ -47,7 +48,7 @@ class NominationIT {
 
         Pod before = pod("web-0");
         assertThat(before.uid()).isNotBlank();
-        cluster.nominate(before, "node-1");
+        assertThat(cluster.nominate(before, "node-1")).isEqualTo(Cluster.Nomination.WRITTEN);
         var live = client.pods().inNamespace("default").withName("web-0").get();
         assertThat(live.getStatus().getNominatedNodeName()).isEqualTo("node-1");
         assertThat(live.getMetadata().getAnnotations()).containsOnlyKeys("team");
@@ -57,7 +58,7 @@ class NominationIT {
         assertThat(read.ignored()).isNull();
         assertThat(cluster.snapshot().pendingPods()).extracting(Pod::name).contains("web-0");
 
-        cluster.nominate(read, null);
+        assertThat(cluster.nominate(read, null)).isEqualTo(Cluster.Nomination.WRITTEN);
         live = client.pods().inNamespace("default").withName("web-0").get();
         assertThat(live.getStatus().getNominatedNodeName()).isNull();
         assertThat(live.getMetadata().getAnnotations()).containsEntry("team", "a");
@@ -65,9 +66,10 @@ class NominationIT {
     }
 
     @Test
-    void thePatchCarriesThePodsUidAsAPrecondition() {
-        // an API server refuses a patch whose metadata.uid differs from the pod's (409: a pod deleted and created again
-        // under the name), and nominate skips the pod; the mock server checks no precondition, so the patch is checked
+    void thePatchBodyCarriesThePodsUidAsAPrecondition() {
+        // an API server refuses a patch whose metadata.uid differs from the pod's (a pod deleted and created again under
+        // the name; most likely 422, an immutable field), and nominate throws it to be counted; the mock server checks no
+        // precondition, so only the patch body is checked here
         Pod p = Pod.of("default", "web-2", dev.jig.api.karpenter.ResourceList.ZERO, java.util.Map.of()).with().uid("u-1").build();
         assertThat(KubeCluster.nominationPatch(p, "node-1")).isEqualTo(java.util.Map.of("metadata", java.util.Map.of("uid", "u-1"),
                 "status", java.util.Map.of("nominatedNodeName", "node-1")));
@@ -84,8 +86,8 @@ class NominationIT {
         assertThat(pod("web-1").ignored()).as("the provisioner, not the reader, tells whose it is").isNull();
 
         Pod gone = Pod.of("default", "gone", dev.jig.api.karpenter.ResourceList.ZERO, java.util.Map.of());
-        cluster.nominate(gone, "node-1");
-        cluster.nominate(gone, null);
+        assertThat(cluster.nominate(gone, "node-1")).isEqualTo(Cluster.Nomination.SKIPPED);
+        assertThat(cluster.nominate(gone, null)).isEqualTo(Cluster.Nomination.SKIPPED);
         assertThat(client.pods().inNamespace("default").withName("gone").get()).isNull();
     }
 }

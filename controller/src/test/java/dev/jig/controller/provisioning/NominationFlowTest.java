@@ -106,7 +106,7 @@ class NominationFlowTest {
 
         assertThat(world.waitUntilSettled(Duration.ofMinutes(5))).isTrue();
         assertThat(world.cluster().snapshot().pendingPods()).isEmpty();
-        assertThat(world.provisioner().launches()).hasSize(2);
-        assertThat(world.provisioner().launches().get(1).purpose()).isEqualTo(Provisioner.Launch.Purpose.REPLAN);
+        assertThat(world.launches()).hasSize(2);
+        assertThat(world.launches().get(1).purpose()).isEqualTo(Provisioner.Launch.Purpose.REPLAN);
     }
 }

@@ -31,12 +31,14 @@ class NominatorTest {
 
     private final List<String> writes = new ArrayList<>();
     private final Map<String, RuntimeException> failing = new HashMap<>();
+    private final java.util.Set<String> skipped = new java.util.HashSet<>();
     private final Cluster cluster = (Cluster) Proxy.newProxyInstance(Cluster.class.getClassLoader(), new Class<?>[]{Cluster.class}, (proxy, m, args) -> {
         if (!m.getName().equals("nominate")) throw new UnsupportedOperationException(m.getName());
         Pod p = (Pod) args[0];
         if (failing.containsKey(p.name())) throw failing.get(p.name());
+        if (skipped.contains(p.name())) return Cluster.Nomination.SKIPPED;
         writes.add(p.name() + "->" + args[1]);
-        return null;
+        return Cluster.Nomination.WRITTEN;
     });
     private final List<dev.jig.controller.loop.TimelineEvent> log = new ArrayList<>();
     private final Nominator nominator = new Nominator(cluster, log::add, true);
@@ -55,7 +57,7 @@ class NominatorTest {
     }
 
     private void sync(ClusterSnapshot s) {
-        nominator.sync(nominator.withForeignIgnored(s), p -> plan.get(p.key()), T0);
+        nominator.sync(nominator.withForeignIgnored(s), plan, T0);
     }
 
     @Test
@@ -65,6 +67,31 @@ class NominatorTest {
         assertThat(s.pendingPods()).isEmpty();
         sync(snapshot(pod("a", "elsewhere")));
         assertThat(writes).isEmpty();
+    }
+
+    @Test
+    void aPodTheProvisionerFoundUnschedulableHasItsNominationClearedNotKept() {
+        plan.put("default/a", "c1");
+        sync(snapshot(pod("a", null)));
+        assertThat(nominator.standing()).containsExactly("n1");
+        plan.put("default/a", "");
+        sync(snapshot(pod("a", "n1")));
+        assertThat(writes).containsExactly("a->n1", "a->null");
+        assertThat(nominator.own(pod("a", null))).isNull();
+        sync(snapshot(pod("a", null)));
+        assertThat(writes).as("not written again after the kube-scheduler clears it").hasSize(2);
+    }
+
+    @Test
+    void aPodTheClusterSkippedIsNeitherRecordedNorLogged() {
+        skipped.add("a");
+        plan.put("default/a", "c1");
+        plan.put("default/b", "c1");
+        sync(snapshot(pod("a", null), pod("b", null)));
+        assertThat(writes).containsExactly("b->n1");
+        assertThat(nominator.own(pod("a", null))).isNull();
+        assertThat(log).singleElement().satisfies(e -> assertThat(e.message()).isEqualTo("nominated 1 pod(s): b"));
+        assertThat(nominator.failures()).isZero();
     }
 
     @Test
@@ -110,7 +137,7 @@ class NominatorTest {
     void withWritesOffNothingIsWrittenAndEveryNominationIsForeign() {
         Nominator off = new Nominator(cluster, e -> { }, false);
         plan.put("default/a", "c1");
-        off.sync(snapshot(pod("a", null)), p -> plan.get(p.key()), T0);
+        off.sync(snapshot(pod("a", null)), plan, T0);
         assertThat(writes).isEmpty();
         assertThat(off.withForeignIgnored(snapshot(pod("a", "n1"))).pendingPods()).isEmpty();
     }

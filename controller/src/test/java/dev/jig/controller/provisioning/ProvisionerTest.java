@@ -113,6 +113,24 @@ class ProvisionerTest {
     }
 
     @Test
+    void theLaunchesOfNodeClaimsGoneAreForgottenWhileTheSimulationKeepsTheirHistory() {
+        add(inflatePool());
+        world.cloud().injectCapacityError("*", "*", "*");
+        pods("inflate", 5, 0, 1024, Map.of("type", "karpenter"));
+        world.runFor(Duration.ofSeconds(30));
+        assertThat(claims()).isEmpty();
+        assertThat(world.provisioner().launches()).as("the failed launches' NodeClaims are gone").isEmpty();
+        int failed = world.launches().size();
+        assertThat(failed).isPositive();
+        world.cloud().clearCapacityErrors();
+        world.runFor(Duration.ofMinutes(4));
+        assertThat(world.provisioner().launches()).extracting(Provisioner.Launch::nodeClaim).containsExactlyElementsOf(
+                claims().stream().map(NodeClaim::name).toList());
+        assertThat(world.provisioner().launches()).allSatisfy(l -> assertThat(l.pricePerHour()).isPositive());
+        assertThat(world.launches()).hasSize(failed + claims().size()).endsWith(world.provisioner().launches().toArray(Provisioner.Launch[]::new));
+    }
+
+    @Test
     void aNodeThatNeverRegistersIsDeletedAfterTheRegistrationTtl() {
         SimulatedWorld slow = new SimulatedWorld(Catalog.bundled(), ZONES, true, Duration.ofMinutes(30), Duration.ofSeconds(10));
         slow.cluster().put(inflatePool());
@@ -205,7 +223,7 @@ class ProvisionerTest {
                 .as("the first node to turn Ready took the higher-priority pods planned for the general pool's NodeClaim")
                 .allSatisfy(p -> assertThat(p.nodeName()).isEqualTo(first));
         assertThat(world.cluster().snapshot().pendingPods()).as("the displaced pods are bound within 100 s, not after the plan expiry").isEmpty();
-        assertThat(world.provisioner().launches()).extracting(Provisioner.Launch::purpose).containsExactly(Provisioner.Launch.Purpose.DEMAND, Provisioner.Launch.Purpose.DEMAND, Provisioner.Launch.Purpose.REPLAN);
+        assertThat(world.launches()).extracting(Provisioner.Launch::purpose).containsExactly(Provisioner.Launch.Purpose.DEMAND, Provisioner.Launch.Purpose.DEMAND, Provisioner.Launch.Purpose.REPLAN);
     }
 
     private long launchedCpu() {

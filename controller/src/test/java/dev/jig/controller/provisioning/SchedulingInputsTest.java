@@ -52,6 +52,30 @@ class SchedulingInputsTest {
     }
 
     @Test
+    void aPodNominatedByPreemptionTakesItsRoomOnTheNodeAsNominationsCountIt() {
+        SimulatedWorld world = new SimulatedWorld(Catalog.bundled(), ZONES, false, Duration.ofSeconds(30), Duration.ofSeconds(10));
+        java.time.Instant t0 = java.time.Instant.parse("2026-01-01T00:00:00Z");
+        ResourceList allocatable = new ResourceList(2000, 8L << 30, 0, 0, 29);
+        NodeClaim.Status status = new NodeClaim.Status("sim:///us-east-1a/c1", "m5.large", "us-east-1a", "on-demand", 0.096,
+                allocatable, allocatable, null, List.of());
+        NodeClaim c1 = new NodeClaim("c1", "default", "default", Map.of(), List.of(), ResourceList.ZERO, List.of(), List.of(), t0, false, status, Map.of());
+        dev.jig.controller.model.Node n1 = new dev.jig.controller.model.Node("n1", "sim:///us-east-1a/c1", Map.of(), List.of(), allocatable,
+                allocatable, true, t0);
+        Pod bound = Pod.of("default", "bound", ResourceList.of(500, 256), Map.of()).with().nodeName("n1").build();
+        Pod preemptor = Pod.of("default", "preemptor", ResourceList.of(1000, 256), Map.of()).with().nominatedNodeName("n1")
+                .ignored("it is nominated to a node by preemption").build();
+        Pod pending = Pod.of("default", "pending", ResourceList.of(1000, 256), Map.of());
+        ClusterSnapshot s = new ClusterSnapshot(List.of(bound, preemptor, pending), List.of(n1), List.of(c1), List.of(), Map.of(), List.of(),
+                java.util.Optional.empty());
+
+        ExistingNode node = SchedulingInputs.of(s, s.pendingPods(), world.cloud()).nodes().stream().filter(n -> n.name().equals("n1"))
+                .findFirst().orElseThrow();
+
+        assertThat(node.pods()).extracting(Pod::name).as("the kube-scheduler keeps the preemptor's room").containsExactlyInAnyOrder("bound", "preemptor");
+        assertThat(Nominations.of(s, p -> "n1").misfits()).as("500m left: the pending pod fits neither count").containsExactly("default/pending");
+    }
+
+    @Test
     void withoutHintsEveryPendingPodIsScheduled() {
         SimulatedWorld world = new SimulatedWorld(Catalog.bundled(), ZONES, false, Duration.ofSeconds(30), Duration.ofSeconds(10));
         world.cluster().put(Pod.of("default", "a", ResourceList.of(100, 128), Map.of()));

@@ -76,7 +76,7 @@ class SettlingTest {
         assertThat(longest).as("longest wait from creation to binding").isLessThan(Provisioner.PLAN_TTL);
         assertThat(world.waitUntilSettled(Duration.ofMinutes(30))).isTrue();
         double planned = 0, replanned = 0;
-        for (Provisioner.Launch l : world.provisioner().launches()) {
+        for (Provisioner.Launch l : world.launches()) {
             if (l.purpose() != Provisioner.Launch.Purpose.DEMAND) replanned += l.pricePerHour();
             else planned += l.pricePerHour();
         }

@@ -52,8 +52,8 @@ class ForwardingCluster implements Cluster {
     }
 
     @Override
-    public void nominate(dev.jig.controller.model.Pod pod, String node) {
-        next.nominate(pod, node);
+    public Nomination nominate(dev.jig.controller.model.Pod pod, String node) {
+        return next.nominate(pod, node);
     }
 
     @Override

@@ -262,6 +262,17 @@ class TerminatorTest {
         assertThat(claim()).isNull();
     }
 
+    /** A NodeClaim with a 60 s grace period and one do-not-disrupt pod (deleted at 30 s), deleted, reconciled each second for 40 s. */
+    private void drainADoNotDisruptPodFor40Seconds(Terminator t) {
+        NodeClaim c = launched("60s");
+        bind(pod("web", 100, 128).with().annotation(dev.jig.api.karpenter.Annotations.DO_NOT_DISRUPT, "true").build());
+        cluster.delete(c);
+        for (int i = 0; i < 40; i++) {
+            t.reconcile();
+            clock.advance(Duration.ofSeconds(1));
+        }
+    }
+
     @Test
     void aPodDeletedForTheGracePeriodThatIsStillTerminatingIsNotDeletedAgain() {
         List<String> deletions = new ArrayList<>();
@@ -271,14 +282,25 @@ class TerminatorTest {
                 deletions.add(pod.name()); // accepted; the pod terminates within its own grace period
             }
         }, cloud, clock, timeline::add);
-        NodeClaim c = launched("60s");
-        bind(pod("web", 100, 128).with().annotation(dev.jig.api.karpenter.Annotations.DO_NOT_DISRUPT, "true").build());
-        cluster.delete(c);
-        for (int i = 0; i < 40; i++) {
-            t.reconcile();
-            clock.advance(Duration.ofSeconds(1));
-        }
+        drainADoNotDisruptPodFor40Seconds(t);
         assertThat(deletions).containsExactly("web");
+        assertThat(events(TimelineEvent.Kind.POD_DELETED)).hasSize(1);
+    }
+
+    @Test
+    void aPodDeletionThatFailsIsTriedAgainOnTheNextReconcile() {
+        List<String> deletions = new ArrayList<>();
+        int[] failures = {1};
+        Terminator t = new Terminator(new ForwardingCluster(cluster) {
+            @Override
+            public void deletePod(Pod pod) {
+                deletions.add(pod.name());
+                if (failures[0]-- > 0) throw new IllegalStateException("500 from a webhook");
+            }
+        }, cloud, clock, timeline::add);
+        drainADoNotDisruptPodFor40Seconds(t);
+        assertThat(deletions).as("failed at 30 s, asked again at 31 s, then left to terminate").containsExactly("web", "web");
+        assertThat(events(TimelineEvent.Kind.TERMINATION_FAILED)).singleElement().satisfies(e -> assertThat(e.message()).contains("500 from a webhook"));
         assertThat(events(TimelineEvent.Kind.POD_DELETED)).hasSize(1);
     }
 
