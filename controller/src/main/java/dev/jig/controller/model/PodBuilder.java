@@ -12,6 +12,7 @@ import java.util.TreeMap;
 /** Derives a changed copy of a {@link Pod}; used by tests, scenarios and preference relaxation. */
 public final class PodBuilder {
     private final Pod base;
+    private String name;
     private String uid;
     private String nodeName;
     private String nominatedNodeName;
@@ -36,6 +37,7 @@ public final class PodBuilder {
 
     PodBuilder(Pod p) {
         base = p;
+        name = p.name();
         uid = p.uid();
         nodeName = p.nodeName();
         nominatedNodeName = p.nominatedNodeName();
@@ -59,6 +61,8 @@ public final class PodBuilder {
         preferredAntiAffinity = new ArrayList<>(p.preferredAntiAffinity());
     }
 
+    /** Another name in the same namespace (a ReplicaSet's next pod); set the uid too. */
+    public PodBuilder name(String v) { name = v; return this; }
     public PodBuilder uid(String v) { uid = v; return this; }
     public PodBuilder nodeName(String v) { nodeName = v; return this; }
     public PodBuilder nominatedNodeName(String v) { nominatedNodeName = v; return this; }
@@ -89,7 +93,7 @@ public final class PodBuilder {
     public PodBuilder preferredAntiAffinity(List<PodAffinityTerm> v) { preferredAntiAffinity = new ArrayList<>(v); return this; }
 
     public Pod build() {
-        return new Pod(base.namespace(), base.name(), uid, labels, requests, otherRequests, nodeSelector, requiredTerms,
+        return new Pod(base.namespace(), name, uid, labels, requests, otherRequests, nodeSelector, requiredTerms,
                 preferredTerms, tolerations, spreads, affinity, preferredAffinity, antiAffinity, preferredAntiAffinity,
                 nodeName, daemonSet, ignored, priority, created, annotations, nominatedNodeName, terminationGracePeriodSeconds);
     }

@@ -10,6 +10,7 @@ import dev.jig.controller.provisioning.Provisioner;
 import dev.jig.controller.scheduling.SchedulingInput;
 import dev.jig.controller.simulate.KubeSchedulerNominations;
 import dev.jig.controller.simulate.KubeSchedulerScoring;
+import dev.jig.controller.simulate.SimulatedReplicaSets;
 import dev.jig.controller.simulate.SimulatedWorld;
 
 import java.time.Duration;
@@ -31,7 +32,8 @@ import java.util.Locale;
  * provisioner and the kube-scheduler leave, and a consolidation decided while pods are still being
  * bound would count its replacement, still empty when the pods settle, in it. {@code bench/disruption.sh}
  * measures consolidation; {@code -Dsettle.consolidate=true} keeps the pool's default (consolidate
- * after 0 s) here.
+ * after 0 s) here, and makes each pod a ReplicaSet of one, so that a pod consolidation evicts comes back as a new
+ * pending pod: the settled cost is then what the cluster ends with once consolidation has finished.
  *
  * <p>Arguments: {@code [sizes...]}, default {@code 1000 5000}.
  */
@@ -68,7 +70,15 @@ public final class SettlingBenchmark {
                 Duration.ofSeconds(10), scoring, nominations);
         world.cluster().put(pool.pool());
         world.cluster().put(NodeClass.al2023(pool.pool().nodeClassName()));
-        for (Pod p : pods) world.cluster().put(p.with().created(world.clock().instant()).build());
+        if (Boolean.getBoolean("settle.consolidate")) {
+            // consolidation evicts: each pod is a ReplicaSet of one, so an evicted pod comes back as a new one
+            for (Pod p : pods) {
+                world.replicaSets().scale(new SimulatedReplicaSets.ReplicaSet(p.namespace(), p.name(),
+                        name -> p.with().name(name).uid(p.namespace() + "/" + name).build()), 1);
+            }
+        } else {
+            for (Pod p : pods) world.cluster().put(p.with().created(world.clock().instant()).build());
+        }
         long lastBind = 0;
         boolean settled = false;
         for (int s = 0; s < 1800 && !settled; s++) {

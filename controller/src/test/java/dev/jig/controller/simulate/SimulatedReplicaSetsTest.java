@@ -103,4 +103,30 @@ class SimulatedReplicaSetsTest {
         sets.sync();
         assertThat(names()).containsExactly("web-0");
     }
+
+    @Test
+    void aReplicaSetOfOneBuiltFromAnExistingPodKeepsItsSpecUnderEachNewName() {
+        Pod model = Pod.of("batch", "job-7", ResourceList.of(1500, 4096), Map.of("app", "anti")).with().priority(5)
+                .antiAffinity(new dev.jig.controller.model.PodAffinityTerm(dev.jig.controller.model.LabelSelector.of(Map.of("app", "anti")),
+                        "kubernetes.io/hostname", java.util.Set.of(), 0)).build();
+        SimulatedReplicaSets.ReplicaSet one = new SimulatedReplicaSets.ReplicaSet("batch", model.name(),
+                name -> model.with().name(name).uid(model.namespace() + "/" + name).build());
+        sets.scale(one, 1);
+        Pod first = cluster.snapshot().pods().get(0);
+        assertThat(first.key()).isEqualTo("batch/job-7-0");
+        assertThat(first.uid()).isEqualTo("batch/job-7-0");
+        assertThat(first.requests()).isEqualTo(model.requests());
+        assertThat(first.antiAffinity()).isEqualTo(model.antiAffinity());
+        assertThat(first.priority()).isEqualTo(5);
+        cluster.bind(first.key(), "n1");
+        assertThat(cluster.evict(first).done()).isTrue();
+
+        sets.sync();
+
+        Pod next = cluster.snapshot().pods().get(0);
+        assertThat(next.key()).isEqualTo("batch/job-7-1");
+        assertThat(next.uid()).isNotEqualTo(first.uid());
+        assertThat(next.isBound()).isFalse();
+        assertThat(next.antiAffinity()).isEqualTo(model.antiAffinity());
+    }
 }
