@@ -74,6 +74,8 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     private final Map<String, SharedIndexInformer<?>> informers = new LinkedHashMap<>();
     private final Map<String, String> failures = new ConcurrentHashMap<>();
     private final RecentNominations recentNominations = new RecentNominations();
+    /** Bumped by every informer event that changes an object; see {@link Cluster#generation()}. */
+    private final java.util.concurrent.atomic.AtomicLong generation = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * Starts the informers without waiting for them: {@link #synced()} says when every one has
@@ -95,8 +97,25 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         pdbs = start("poddisruptionbudgets.policy", client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(0));
     }
 
-    private <T> SharedIndexInformer<T> start(String name, SharedIndexInformer<T> informer) {
+    private <T extends io.fabric8.kubernetes.api.model.HasMetadata> SharedIndexInformer<T> start(String name, SharedIndexInformer<T> informer) {
         informers.put(name, informer);
+        informer.addEventHandler(new io.fabric8.kubernetes.client.informers.ResourceEventHandler<T>() {
+            @Override
+            public void onAdd(T obj) {
+                generation.incrementAndGet();
+            }
+
+            @Override
+            public void onUpdate(T old, T now) {
+                // a resync delivers the same object again: only a new resourceVersion is a change
+                if (!java.util.Objects.equals(old.getMetadata().getResourceVersion(), now.getMetadata().getResourceVersion())) generation.incrementAndGet();
+            }
+
+            @Override
+            public void onDelete(T obj, boolean deletedFinalStateUnknown) {
+                generation.incrementAndGet();
+            }
+        });
         informer.start().whenComplete((ok, failure) -> {
             if (failure != null) {
                 String why = KubeFailures.describe(failure);
@@ -130,6 +149,11 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     /** The tenancy state as of the last {@link #snapshot()}: in force, stale, and why. */
     LastGoodTenancy tenancyState() {
         return tenancySource.state();
+    }
+
+    @Override
+    public long generation() {
+        return generation.get();
     }
 
     @Override

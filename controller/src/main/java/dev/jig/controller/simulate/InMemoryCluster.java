@@ -34,6 +34,23 @@ public final class InMemoryCluster implements Cluster {
     private final Map<String, PodDisruptionBudget> pdbs = new LinkedHashMap<>();
     private final List<ObjectEvent> events = new ArrayList<>();
     private Tenancy tenancy;
+    /** Bumped on every change of an object a snapshot holds; see {@link Cluster#generation()}. */
+    private long generation;
+
+    @Override
+    public synchronized long generation() {
+        return generation;
+    }
+
+    /** Puts {@code value} under {@code key}, counting a change when it differs from what was there. */
+    private <K, V> void store(Map<K, V> map, K key, V value) {
+        if (!value.equals(map.put(key, value))) generation++;
+    }
+
+    /** Removes {@code key}, counting a change when something was there. */
+    private <K, V> void drop(Map<K, V> map, K key) {
+        if (map.remove(key) != null) generation++;
+    }
 
     @Override
     public synchronized ClusterSnapshot snapshot() {
@@ -58,20 +75,21 @@ public final class InMemoryCluster implements Cluster {
 
     @Override
     public synchronized void create(NodeClaim claim) {
-        if (claims.putIfAbsent(claim.name(), claim) != null) throw new IllegalStateException("NodeClaim " + claim.name() + " exists");
+        if (claims.containsKey(claim.name())) throw new IllegalStateException("NodeClaim " + claim.name() + " exists");
+        store(claims, claim.name(), claim);
     }
 
     /** Replaces the NodeClaim; as on the API server, an update cannot take back a deletion. */
     @Override
     public synchronized void update(NodeClaim claim) {
         NodeClaim live = claims.get(claim.name());
-        if (live != null) claims.put(claim.name(), live.deleting() ? claim.markDeleting() : claim);
+        if (live != null) store(claims, claim.name(), live.deleting() ? claim.markDeleting() : claim);
     }
 
     @Override
     public synchronized void stampPodEvent(NodeClaim claim, java.time.Instant at) {
         NodeClaim live = claims.get(claim.name());
-        if (live != null && live.status() != null) claims.put(live.name(), live.withStatus(live.status().withLastPodEventTime(at)));
+        if (live != null && live.status() != null) store(claims, live.name(), live.withStatus(live.status().withLastPodEventTime(at)));
     }
 
     @Override
@@ -89,8 +107,8 @@ public final class InMemoryCluster implements Cluster {
     public synchronized void delete(NodeClaim claim) {
         NodeClaim live = claims.get(claim.name());
         if (live == null) return;
-        if (live.finalizers().isEmpty()) claims.remove(claim.name());
-        else claims.put(claim.name(), live.markDeleting());
+        if (live.finalizers().isEmpty()) drop(claims, claim.name());
+        else store(claims, claim.name(), live.markDeleting());
     }
 
     @Override
@@ -99,8 +117,8 @@ public final class InMemoryCluster implements Cluster {
         if (live == null) return;
         List<String> rest = new ArrayList<>(live.finalizers());
         rest.remove(finalizer);
-        if (live.deleting() && rest.isEmpty()) claims.remove(claim.name());
-        else claims.put(claim.name(), new NodeClaim(live.name(), live.nodePool(), live.nodeClass(), live.labels(), live.requirements(),
+        if (live.deleting() && rest.isEmpty()) drop(claims, claim.name());
+        else store(claims, claim.name(), new NodeClaim(live.name(), live.nodePool(), live.nodeClass(), live.labels(), live.requirements(),
                 live.requests(), live.taints(), live.startupTaints(), live.created(), live.deleting(), live.status(), live.annotations(), rest));
     }
 
@@ -117,15 +135,15 @@ public final class InMemoryCluster implements Cluster {
         if (!covering.isEmpty()) {
             PodDisruptionBudget b = covering.get(0);
             if (b.disruptionsAllowed() <= 0) return Eviction.blocked("PodDisruptionBudget " + b.key() + " allows no disruption");
-            pdbs.put(b.key(), new PodDisruptionBudget(b.namespace(), b.name(), b.selector(), b.disruptionsAllowed() - 1));
+            store(pdbs, b.key(), new PodDisruptionBudget(b.namespace(), b.name(), b.selector(), b.disruptionsAllowed() - 1));
         }
-        pods.remove(pod.key());
+        drop(pods, pod.key());
         return Eviction.EVICTED;
     }
 
     @Override
     public synchronized void deletePod(Pod pod) {
-        pods.remove(pod.key());
+        drop(pods, pod.key());
     }
 
     @Override
@@ -135,12 +153,12 @@ public final class InMemoryCluster implements Cluster {
 
     /** Adds or replaces a PodDisruptionBudget; eviction spends its {@code disruptionsAllowed}. */
     public synchronized void put(PodDisruptionBudget pdb) {
-        pdbs.put(pdb.key(), pdb);
+        store(pdbs, pdb.key(), pdb);
     }
 
     @Override
     public synchronized void update(Node node) {
-        if (nodes.containsKey(node.name())) nodes.put(node.name(), node);
+        if (nodes.containsKey(node.name())) store(nodes, node.name(), node);
     }
 
     @Override
@@ -150,43 +168,45 @@ public final class InMemoryCluster implements Cluster {
         if (live == null) return;
         Map<String, String> l = new LinkedHashMap<>(live.labels());
         l.putAll(labels);
-        nodes.put(name, live.withLabels(l).withTaints(Cluster.editedTaints(live.taints(), removeTaintKeys, addTaints)));
+        store(nodes, name, live.withLabels(l).withTaints(Cluster.editedTaints(live.taints(), removeTaintKeys, addTaints)));
     }
 
     public synchronized void put(NodePool pool) {
-        pools.put(pool.name(), pool);
+        store(pools, pool.name(), pool);
     }
 
     public synchronized void put(NodeClass nodeClass) {
-        classes.put(nodeClass.name(), nodeClass);
+        store(classes, nodeClass.name(), nodeClass);
     }
 
     public synchronized void addDaemonSet(Pod template) {
         daemonSets.add(template);
+        generation++;
     }
 
     public synchronized void tenancy(Tenancy t) {
+        if (!java.util.Objects.equals(tenancy, t)) generation++;
         tenancy = t;
     }
 
     public synchronized void put(Pod pod) {
-        pods.put(pod.key(), pod);
+        store(pods, pod.key(), pod);
     }
 
     public synchronized void deletePod(String key) {
-        pods.remove(key);
+        drop(pods, key);
     }
 
     /** Binds the pod; as the API server's binding does since Kubernetes 1.35 (KEP-5278), it clears the nomination. */
     public synchronized void bind(String podKey, String node) {
         Pod p = pods.get(podKey);
-        if (p != null && !p.isBound()) pods.put(podKey, p.with().nodeName(node).nominatedNodeName(null).build());
+        if (p != null && !p.isBound()) store(pods, podKey, p.with().nodeName(node).nominatedNodeName(null).build());
     }
 
     /** The kube-scheduler clearing a pod's nomination after it found the pod unschedulable (KEP-5278). */
     public synchronized void clearNomination(String podKey) {
         Pod p = pods.get(podKey);
-        if (p != null && !p.isBound() && p.nominatedNodeName() != null) pods.put(podKey, p.with().nominatedNodeName(null).build());
+        if (p != null && !p.isBound() && p.nominatedNodeName() != null) store(pods, podKey, p.with().nominatedNodeName(null).build());
     }
 
     /** As the API server with the uid precondition: a pod gone, bound, or created again under the name (another uid) is skipped. */
@@ -194,12 +214,12 @@ public final class InMemoryCluster implements Cluster {
     public synchronized Nomination nominate(Pod pod, String node) {
         Pod p = pods.get(pod.key());
         if (p == null || p.isBound() || !java.util.Objects.equals(p.uid(), pod.uid())) return Nomination.SKIPPED;
-        pods.put(pod.key(), p.with().nominatedNodeName(node).build());
+        store(pods, pod.key(), p.with().nominatedNodeName(node).build());
         return Nomination.WRITTEN;
     }
 
     public synchronized void register(Node node) {
-        nodes.put(node.name(), node);
+        store(nodes, node.name(), node);
     }
 
     /**
@@ -207,7 +227,7 @@ public final class InMemoryCluster implements Cluster {
      * nothing rebinds them, their ReplicaSets ({@link SimulatedReplicaSets}) create new pods instead.
      */
     public synchronized void removeNode(String name) {
-        nodes.remove(name);
-        pods.values().removeIf(p -> name.equals(p.nodeName()));
+        drop(nodes, name);
+        if (pods.values().removeIf(p -> name.equals(p.nodeName()))) generation++;
     }
 }

@@ -18,6 +18,14 @@ public interface Cluster {
 
     ClusterSnapshot snapshot();
 
+    /**
+     * A number that changes whenever an object a snapshot holds is added, changed or removed, whatever its kind.
+     * Two reads that return the same generation saw the same objects, so a reader may skip work it already did for
+     * that generation (disruption's consolidated memo). It says nothing about time: work that depends on the clock
+     * (a window that opens, a TTL that ends) must be judged apart.
+     */
+    long generation();
+
     void create(NodeClaim claim);
 
     /** Replaces the NodeClaim's labels and status. */

@@ -9,7 +9,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@link InMemoryCluster#nominate} answers as the API server does with the uid precondition. */
+/** {@link InMemoryCluster#nominate} answers as the API server does with the uid precondition; the generation tracks changes. */
 class InMemoryClusterTest {
 
     private final InMemoryCluster cluster = new InMemoryCluster();
@@ -35,5 +35,23 @@ class InMemoryClusterTest {
         cluster.put(p.with().nodeName("n2").build());
         assertThat(cluster.nominate(p, "n1")).isEqualTo(Cluster.Nomination.SKIPPED);
         assertThat(stored().nominatedNodeName()).isNull();
+    }
+
+    @Test
+    void theGenerationMovesOnEveryChangeAndOnlyThen() {
+        Pod p = Pod.of("default", "web", ResourceList.of(100, 128), Map.of());
+        long start = cluster.generation();
+        cluster.put(p);
+        long added = cluster.generation();
+        assertThat(added).isGreaterThan(start);
+        cluster.put(p);
+        cluster.deletePod("default/absent");
+        cluster.snapshot();
+        assertThat(cluster.generation()).as("writing what is there, removing what is not, reading").isEqualTo(added);
+        cluster.bind(p.key(), "n1");
+        assertThat(cluster.generation()).isGreaterThan(added);
+        long bound = cluster.generation();
+        cluster.deletePod(p.key());
+        assertThat(cluster.generation()).isGreaterThan(bound);
     }
 }

@@ -27,6 +27,11 @@ class ForwardingCluster implements Cluster {
     }
 
     @Override
+    public long generation() {
+        return next.generation();
+    }
+
+    @Override
     public void create(NodeClaim claim) {
         next.create(claim);
     }
