@@ -12,6 +12,7 @@
 #   bench/simulate.sh steady                            (STEADY_PODS=2000 STEADY_MINUTES=20 SCALES=1,4)
 #   LARGE_PODS=5000 LARGE_MINUTES=5 bench/simulate.sh large
 #   PERF=basic,drift bench/simulate.sh perf             (PERF_DIR=examples/scenarios/perf)
+#   PERF_PHASES=1 bench/simulate.sh perf                (only the first phase of each: the scale-outs)
 #   WALL_LIMIT=60 bench/simulate.sh                     (cut each steady state after 60 s of wall, and say so)
 set -euo pipefail
 cd "$(dirname "$0")/.."

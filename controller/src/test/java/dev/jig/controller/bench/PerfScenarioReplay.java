@@ -49,8 +49,8 @@ final class PerfScenarioReplay {
                  double memoryUtil, RunMeter.Cost cost, long simulatedSeconds) {
     }
 
-    /** Every phase measured, and the report of the whole scenario (its {@code expect} steps). */
-    record Result(List<Phase> phases, SimulationReport full, double wallSeconds) {
+    /** Every phase measured, and the report of the last prefix played (the whole scenario's, with all its {@code expect} steps, unless cut short). */
+    record Result(List<Phase> phases, SimulationReport last, double wallSeconds) {
     }
 
     private PerfScenarioReplay() {
@@ -87,13 +87,19 @@ final class PerfScenarioReplay {
 
     /** Plays each phase's prefix of {@code s}, the last one being the whole scenario. */
     static Result play(Scenario s, Catalog catalog) throws IOException {
+        return play(s, catalog, Integer.MAX_VALUE);
+    }
+
+    /** Plays the prefixes of the first {@code maxPhases} phases of {@code s} only: the scale-out alone, say, on a laptop. */
+    static Result play(Scenario s, Catalog catalog, int maxPhases) throws IOException {
         List<Phase> phases = new ArrayList<>();
         RunMeter.Cost previous = new RunMeter.Cost(0, 0, 0);
         long previousEnd = 0;
         double wall = 0;
         Set<String> before = Set.of();
         SimulationReport report = null;
-        for (Span span : spans(s)) {
+        List<Span> spans = spans(s);
+        for (Span span : spans.subList(0, Math.min(maxPhases, spans.size()))) {
             RunMeter meter = RunMeter.start();
             report = Simulation.run(prefix(s, span.end()), catalog, PolicyCompiler.NONE);
             RunMeter.Cost cost = meter.read();
