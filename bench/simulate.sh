@@ -13,7 +13,8 @@
 #   LARGE_PODS=5000 LARGE_MINUTES=5 bench/simulate.sh large
 #   PERF=basic,drift bench/simulate.sh perf             (PERF_DIR=examples/scenarios/perf)
 #   PERF_PHASES=1 bench/simulate.sh perf                (only the first phase of each: the scale-outs)
-#   WALL_LIMIT=60 bench/simulate.sh                     (cut each steady state after 60 s of wall, and say so)
+#   WALL_LIMIT=60 bench/simulate.sh                     (cut each steady state after 60 s of wall, and say so;
+#                                                        default 600, 0 for none)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -pl controller -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test >/dev/null

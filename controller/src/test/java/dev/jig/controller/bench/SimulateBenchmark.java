@@ -29,7 +29,8 @@ import java.util.stream.Stream;
  *       comma-separated, without {@code .yaml}), phase by phase ({@link PerfScenarioReplay}), beside the thresholds of
  *       Karpenter's performance suite ({@link UpstreamThresholds}); {@code PERF_PHASES=1} plays only the first phase of each.</li>
  * </ul>
- * {@code WALL_LIMIT} (seconds, 0 for none) cuts each steady state short once it has taken that much wall, and says so.
+ * {@code WALL_LIMIT} (seconds, default 600, 0 for none) cuts each steady state short once it has taken that much wall, says
+ * so and prints what the whole would take at the median: a run at sizes the runtime cannot yet afford still ends.
  * Runs under {@code -Xmx512m}: finishing is the check on the heap goal.
  */
 public final class SimulateBenchmark {
@@ -37,7 +38,7 @@ public final class SimulateBenchmark {
     public static void main(String[] args) throws IOException {
         List<String> parts = args.length > 0 ? Arrays.asList(args) : List.of("steady", "large", "perf");
         Catalog catalog = Catalog.bundled();
-        double wallLimit = Double.parseDouble(env("WALL_LIMIT", "0"));
+        double wallLimit = Double.parseDouble(env("WALL_LIMIT", "600"));
         System.out.printf(Locale.ROOT, "java %s, %d cores, max heap %d MB%n", System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
         if (parts.contains("steady")) {
@@ -62,9 +63,9 @@ public final class SimulateBenchmark {
         System.out.printf(Locale.ROOT, "%nsteady state, %s: %,d pods in 10 deployments on %d instance types, then %d simulated minutes%s%n", size, pods,
                 SteadyState.TYPES, minutes, target == null ? "" : " (" + target + ")");
         SteadyState.Figures f = SteadyState.play(catalog, pods, minutes, wallLimit);
-        System.out.printf(Locale.ROOT, "  scale-up   %s after %s simulated, %.1f s wall, %.1f s CPU, peak heap %.0f MB, %,d nodes%n",
+        System.out.printf(Locale.ROOT, "  scale-up   %s after %s simulated, %.1f s wall, %.1f s CPU, peak heap %.0f MB, %,d nodes, %d disruption decision(s)%n",
                 f.settled() ? "settled" : "NOT settled", clock(f.settleSimulatedSeconds()), f.settle().wallSeconds(), f.settle().cpuSeconds(),
-                f.settle().peakHeapMib(), f.nodes());
+                f.settle().peakHeapMib(), f.nodes(), f.settleDisruptions());
         int played = f.wallMsPerMinute().length;
         System.out.printf(Locale.ROOT, "  steady     %d simulated min%s in %.1f s wall, peak heap %.0f MB; per simulated minute: median %.0f ms (%.1f ms per simulated second),"
                         + " first %.0f ms, last %.0f ms; %d disruption decision(s)%n",

@@ -38,11 +38,12 @@ final class SteadyState {
     private static final int MAX_VCPU = 8;
 
     /**
-     * What a run measured: the scale-up (settled or not, simulated and wall seconds), the nodes then, and per simulated
+     * What a run measured: the scale-up (settled or not, simulated and wall seconds), the nodes then and the disruption
+     * decisions taken before it settled, and per simulated
      * minute of steady state its wall milliseconds and the disruption decisions taken in it; {@code stoppedEarly} when
      * the wall limit cut the steady state short.
      */
-    record Figures(int pods, int nodes, boolean settled, long settleSimulatedSeconds, RunMeter.Cost settle, double[] wallMsPerMinute,
+    record Figures(int pods, int nodes, int settleDisruptions, boolean settled, long settleSimulatedSeconds, RunMeter.Cost settle, double[] wallMsPerMinute,
                    int[] disruptionsPerMinute, RunMeter.Cost steady, boolean stoppedEarly) {
 
         double medianWallMsPerMinute() {
@@ -95,7 +96,8 @@ final class SteadyState {
         double[] wall = new double[minutes];
         int[] disruptions = new int[minutes];
         int played = 0;
-        int seen = disruptions(world);
+        int settleDisruptions = disruptions(world);
+        int seen = settleDisruptions;
         for (; played < minutes; played++) {
             long start = System.nanoTime();
             world.runFor(Duration.ofMinutes(1));
@@ -108,7 +110,7 @@ final class SteadyState {
                 break;
             }
         }
-        return new Figures(pods, nodes, settled, settleSimulated, settle, Arrays.copyOf(wall, played), Arrays.copyOf(disruptions, played),
+        return new Figures(pods, nodes, settleDisruptions, settled, settleSimulated, settle, Arrays.copyOf(wall, played), Arrays.copyOf(disruptions, played),
                 steadyMeter.read(), played < minutes);
     }
 
