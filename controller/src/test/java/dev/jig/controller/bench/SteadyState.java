@@ -38,13 +38,12 @@ final class SteadyState {
     private static final int MAX_VCPU = 8;
 
     /**
-     * What a run measured: the scale-up (settled or not, simulated and wall seconds), the nodes then and the disruption
-     * decisions taken before it settled, and per simulated
-     * minute of steady state its wall milliseconds and the disruption decisions taken in it; {@code stoppedEarly} when
-     * the wall limit cut the steady state short.
+     * What a run measured: the scale-up (settled or not, simulated seconds, its cost), the nodes then and the disruption
+     * decisions taken before it settled; per simulated minute of steady state its wall milliseconds and the disruption
+     * decisions taken in it, the steady state's cost, and {@code stoppedEarly} when the wall limit cut it short.
      */
-    record Figures(int pods, int nodes, int settleDisruptions, boolean settled, long settleSimulatedSeconds, RunMeter.Cost settle, double[] wallMsPerMinute,
-                   int[] disruptionsPerMinute, RunMeter.Cost steady, boolean stoppedEarly) {
+    record Figures(int pods, int nodes, int settleDisruptions, boolean settled, long settleSimulatedSeconds, RunMeter.Cost settle,
+                   double[] wallMsPerMinute, int[] disruptionsPerMinute, RunMeter.Cost steady, boolean stoppedEarly) {
 
         double medianWallMsPerMinute() {
             double[] sorted = wallMsPerMinute.clone();
@@ -110,8 +109,8 @@ final class SteadyState {
                 break;
             }
         }
-        return new Figures(pods, nodes, settleDisruptions, settled, settleSimulated, settle, Arrays.copyOf(wall, played), Arrays.copyOf(disruptions, played),
-                steadyMeter.read(), played < minutes);
+        return new Figures(pods, nodes, settleDisruptions, settled, settleSimulated, settle, Arrays.copyOf(wall, played),
+                Arrays.copyOf(disruptions, played), steadyMeter.read(), played < minutes);
     }
 
     /** Deployment {@code d}'s share of {@code pods}: a tenth, the first ones taking the remainder. */
