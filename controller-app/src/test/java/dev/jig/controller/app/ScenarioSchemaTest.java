@@ -7,11 +7,14 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import dev.jig.api.diag.Diagnostic;
 import dev.jig.api.diag.Rule;
+import dev.jig.api.ec2.Catalog;
 import dev.jig.api.source.SourceFile;
 import dev.jig.api.yaml.YamlLoader;
+import dev.jig.controller.simulate.ScenarioReader;
 import dev.jig.controller.simulate.ScenarioSchema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
@@ -20,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -52,6 +56,28 @@ class ScenarioSchemaTest {
         String text = Files.readString(REPO.resolve("examples/scenarios").resolve(name));
         assertThat(text).startsWith("# yaml-language-server: $schema=../../policies/schema/scenario.schema.json\n");
         assertThat(check(text)).isEmpty();
+    }
+
+    /** Karpenter's performance suite replayed ({@code examples/scenarios/perf}): every file, found by listing the directory. */
+    static Stream<String> perfScenarios() throws Exception {
+        try (Stream<Path> files = Files.list(REPO.resolve("examples/scenarios/perf"))) {
+            List<String> names = files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".yaml")).sorted().toList();
+            assertThat(names).as("the six workloads of test/suites/performance").containsExactlyInAnyOrder("basic.yaml", "wide-deployments.yaml",
+                    "hostname-spreading-xl.yaml", "do-not-disrupt.yaml", "self-anti-affinity.yaml", "drift.yaml");
+            return names.stream();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("perfScenarios")
+    void thePerfScenariosMatchTheSchemaAndReadWithoutFindings(String name) throws Exception {
+        Path file = REPO.resolve("examples/scenarios/perf").resolve(name);
+        String text = Files.readString(file);
+        assertThat(text).startsWith("# yaml-language-server: $schema=../../../policies/schema/scenario.schema.json\n");
+        assertThat(check(text)).isEmpty();
+        ScenarioReader.Result read = new ScenarioReader(new CompilerScenarioSchema(), Catalog.bundled()).read(file, text);
+        assertThat(read.diagnostics()).as("values, references and Karpenter rules").isEmpty();
+        assertThat(read.scenario()).isPresent();
     }
 
     @Test

@@ -55,7 +55,11 @@ public final class BenchmarkWorkload {
     }
 
     public static SchedulingInput.Pool pool(Catalog catalog) {
-        List<String> names = instanceTypes(catalog);
+        return pool(catalog, instanceTypes(catalog));
+    }
+
+    /** The benchmark's NodePool (huge limits, on-demand, {@link Disruption#DEFAULT}) over the instance types {@code names}. */
+    public static SchedulingInput.Pool pool(Catalog catalog, List<String> names) {
         InstanceTypeResolver resolver = new InstanceTypeResolver(catalog, List.of(ZONES), false);
         NodePool pool = new NodePool("default", 10, Map.of(), List.of(
                 PoolRequirement.of(new Requirement(WellKnownLabels.INSTANCE_TYPE, Requirement.Operator.In, names)),
