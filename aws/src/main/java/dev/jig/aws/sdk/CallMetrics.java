@@ -16,7 +16,7 @@ import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
  * the figure is what the caller asked for); HTTP attempts, retries included, are counted apart.
  *
  * <ul>
- *   <li>{@code jig_aws_calls_total{service,action,outcome}}: outcome {@code success}, the AWS error code
+ *   <li>{@code jig_aws_calls_total{service,action,outcome}}: service {@code ec2}, {@code ssm}, {@code iam} or {@code sqs};: outcome {@code success}, the AWS error code
  *   ({@code RequestLimitExceeded}, {@code UnauthorizedOperation}, ...), or {@code unreachable}</li>
  *   <li>{@code jig_aws_call_duration_seconds{service,action}}: the call's wall time, retries included</li>
  *   <li>{@code jig_aws_call_attempts_total{service,action}}: HTTP requests sent, so retries show</li>
@@ -70,7 +70,7 @@ public final class CallMetrics implements ExecutionInterceptor {
 
     private static String service(ExecutionAttributes attributes) {
         String s = attributes.getAttribute(SdkExecutionAttribute.SERVICE_NAME);
-        return s == null ? "unknown" : s;
+        return s == null ? "unknown" : s.toLowerCase(java.util.Locale.ROOT);
     }
 
     private static String action(ExecutionAttributes attributes) {

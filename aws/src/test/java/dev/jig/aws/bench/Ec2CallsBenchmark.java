@@ -7,6 +7,7 @@ import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.aws.loopback.Ec2Provider;
 import dev.jig.aws.loopback.LoopbackFixture;
 import dev.jig.aws.loopback.TestNodeClasses;
+import dev.jig.controller.cloud.CloudOperationException;
 import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.cloud.Instance;
 import dev.jig.controller.model.Disruption;
@@ -22,6 +23,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The EC2 calls the provider makes, counted by the loopback EC2 (not by the provider, so nothing the
@@ -49,7 +51,7 @@ public final class Ec2CallsBenchmark {
         String sizes = args.length > 1 ? args[1] : "50,500";
         System.out.printf("java %s, %d cores%n", System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
         System.out.println("steady state: one minute of 1 s ticks (list + isDrifted per NodeClaim + instanceTypes x2 per tick)");
-        for (String n : sizes.split(",")) steady(Integer.parseInt(n.trim()));
+        for (String n : sizes.split(",")) if (!n.isBlank() && !n.equals("none")) steady(Integer.parseInt(n.trim()));
         scaleUp(100, 10, latency);
     }
 
@@ -88,18 +90,31 @@ public final class Ec2CallsBenchmark {
             NodeClass nodeClass = TestNodeClasses.defaultClass();
             f.loopback.latency(Duration.ofMillis(latencyMillis));
             ExecutorService pool = Executors.newFixedThreadPool(threads);
+            AtomicInteger retries = new AtomicInteger();
             long started = System.nanoTime();
             List<Future<Instance>> launched = new ArrayList<>();
             for (int i = 0; i < claims; i++) {
                 NodeClaim claim = claim("scale-" + i);
-                launched.add(pool.submit(() -> ec2.provider.create(claim, nodeClass)));
+                launched.add(pool.submit(() -> launch(ec2, claim, nodeClass, retries)));
             }
             try { for (Future<Instance> l : launched) l.get(); } finally { pool.shutdownNow(); }
             double seconds = (System.nanoTime() - started) / 1e9;
             pool.shutdown();
             List<String> calls = f.loopback.calls();
-            System.out.printf("scale-up: %d NodeClaims, %d in flight, %d ms per EC2 call: %.1f s, %d EC2 calls %s, %d instances running%n",
-                    claims, threads, latencyMillis, seconds, calls.size(), byAction(calls), f.world.running().size());
+            System.out.printf("scale-up: %d NodeClaims, %d in flight, %d ms per EC2 call: %.1f s, %d EC2 calls %s, %d launches retried, %d instances running%n",
+                    claims, threads, latencyMillis, seconds, calls.size(), byAction(calls), retries.get(), f.world.running().size());
+        }
+    }
+
+    /** {@code create}, tried again at once when it fails retryably, as the controller does at its next tick. */
+    private static Instance launch(Ec2Provider ec2, NodeClaim claim, NodeClass nodeClass, AtomicInteger retries) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return ec2.provider.create(claim, nodeClass);
+            } catch (CloudOperationException e) {
+                if (!e.retryable() || attempt == 5) throw e;
+                retries.incrementAndGet();
+            }
         }
     }
 
