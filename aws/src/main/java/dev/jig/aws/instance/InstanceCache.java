@@ -1,7 +1,7 @@
 package dev.jig.aws.instance;
 
-import dev.jig.aws.cache.Freshness;
-import dev.jig.aws.cache.Refreshable;
+import dev.jig.aws.refresh.Freshness;
+import dev.jig.aws.refresh.Refreshable;
 import dev.jig.controller.cloud.CloudOperationException;
 import java.time.Clock;
 import java.time.Duration;

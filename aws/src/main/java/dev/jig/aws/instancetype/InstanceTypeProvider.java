@@ -2,8 +2,8 @@ package dev.jig.aws.instancetype;
 
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.ec2.InstanceType;
-import dev.jig.aws.cache.Freshness;
-import dev.jig.aws.cache.Refreshable;
+import dev.jig.aws.refresh.Freshness;
+import dev.jig.aws.refresh.Refreshable;
 import dev.jig.aws.sdk.Ec2;
 import dev.jig.controller.cloud.CloudOperationException;
 import java.time.Clock;

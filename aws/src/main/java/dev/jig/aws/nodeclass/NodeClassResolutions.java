@@ -1,8 +1,8 @@
 package dev.jig.aws.nodeclass;
 
 import dev.jig.api.ec2.NodeClass;
-import dev.jig.aws.cache.Freshness;
-import dev.jig.aws.cache.Refreshable;
+import dev.jig.aws.refresh.Freshness;
+import dev.jig.aws.refresh.Refreshable;
 import dev.jig.aws.nodeclass.NodeClassStatus.Part;
 import dev.jig.controller.cloud.CloudOperationException;
 import dev.jig.controller.cloud.NodeClassNotReadyException;

@@ -3,7 +3,7 @@ package dev.jig.aws.instancetype;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jig.api.ec2.NodeClass;
-import dev.jig.aws.cache.Freshness;
+import dev.jig.aws.refresh.Freshness;
 import dev.jig.aws.loopback.LoopbackFixture;
 import dev.jig.aws.pricing.PriceProvider;
 import dev.jig.controller.cloud.Offering;

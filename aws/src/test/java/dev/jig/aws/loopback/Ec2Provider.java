@@ -1,8 +1,8 @@
 package dev.jig.aws.loopback;
 
 import dev.jig.aws.ami.AmiProvider;
-import dev.jig.aws.cache.BackgroundRefresh;
-import dev.jig.aws.cache.Freshness;
+import dev.jig.aws.refresh.BackgroundRefresh;
+import dev.jig.aws.refresh.Freshness;
 import dev.jig.aws.cloud.Ec2CloudProvider;
 import dev.jig.aws.cloud.Ec2Settings;
 import dev.jig.aws.instance.InstanceCache;

@@ -1,4 +1,4 @@
-package dev.jig.aws.cache;
+package dev.jig.aws.refresh;
 
 import java.time.Clock;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.jig.aws.cache;
+package dev.jig.aws.refresh;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;

@@ -1,4 +1,4 @@
-package dev.jig.aws.cache;
+package dev.jig.aws.refresh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
