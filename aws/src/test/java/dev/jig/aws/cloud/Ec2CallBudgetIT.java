@@ -8,6 +8,7 @@ import dev.jig.aws.loopback.Ec2Provider;
 import dev.jig.aws.loopback.LoopbackFixture;
 import dev.jig.aws.loopback.LoopbackService.AwsError;
 import dev.jig.aws.loopback.TestNodeClasses;
+import dev.jig.controller.cloud.CloudOperationException;
 import dev.jig.controller.cloud.Instance;
 import dev.jig.controller.cloud.NodeClaimNotFoundException;
 import dev.jig.controller.model.NodeClaim;
@@ -117,5 +118,25 @@ class Ec2CallBudgetIT {
         assertThat(f.registry.get("jig_aws_call_attempts_total").tags("service", "ec2", "action", "CreateFleet").counter().count()).isEqualTo(1);
         double total = f.registry.find("jig_aws_calls_total").counters().stream().mapToDouble(c -> c.count()).sum();
         assertThat(total).isEqualTo(f.loopback.calls().size());
+    }
+
+    @Test
+    void failingRefreshesKeepTheLastViewForAMinuteThenReadersGetAnErrorNotAStaleAnswer() {
+        launched("s");
+        assertThat(ec2.provider.list()).hasSize(1);
+        f.world.faults().serverError("DescribeInstances", 1000);
+        f.clock.advance(Ec2Provider.INSTANCE_REFRESH);
+        ec2.refreshDue();
+        assertThat(ec2.provider.list()).as("the last good view").hasSize(1);
+        assertThat(f.registry.get("jig_aws_refresh_failures_total").tag("what", "instances").counter().count()).isEqualTo(1);
+        for (int i = 0; i < 4; i++) {
+            f.clock.advance(Ec2Provider.INSTANCE_REFRESH);
+            ec2.refreshDue();
+        }
+        assertThatThrownBy(ec2.provider::list).isInstanceOf(CloudOperationException.class).hasMessageContaining("could not be read since");
+        f.world.faults().serverError("DescribeInstances", 0);
+        f.clock.advance(Ec2Provider.INSTANCE_REFRESH);
+        ec2.refreshDue();
+        assertThat(ec2.provider.list()).hasSize(1);
     }
 }
