@@ -75,7 +75,7 @@ class EndToEndIT {
         client.genericKubernetesResources(KubeCluster.NODE_CLASSES).resource(client.getKubernetesSerialization()
                 .convertValue(TestNodeClasses.object("default", TestNodeClasses.DEFAULT_SPEC), GenericKubernetesResource.class)).create();
         cluster = new KubeCluster(client);
-        aws = new AwsCloud(f.ec2, new Ec2Settings(Ec2Provider.CLUSTER, "us-east-1", 3, Duration.ofMillis(20)), () -> "1.31",
+        aws = new AwsCloud(f.ec2, new Ec2Settings(Ec2Provider.CLUSTER, "us-east-1", Ec2Provider.INSTANCE_REFRESH), () -> "1.31",
                 new TestNodeClasses.Aliases(), new TestNodeClasses.Profiles(), f.clock, new SimpleMeterRegistry());
         NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, aws.provider(), f.clock, timeline::add, true);
         provisioner = new Provisioner(cluster, aws.provider(), lifecycle, f.clock, timeline::add, new NameGenerator(new Random(1)));
@@ -141,8 +141,10 @@ class EndToEndIT {
         await(() -> cluster.snapshot().pods().isEmpty());
         client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).withName(claimName).delete();
         await(() -> cluster.snapshot().nodeClaims().stream().allMatch(c -> c.deleting()));
-        for (int i = 0; i < 10 && client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).withName(claimName).get() != null; i++) {
-            f.clock.advance(Duration.ofSeconds(1));
+        // the instance shuts down; the provider learns it is gone at its next instance refresh (15 s)
+        for (int i = 0; i < 20 && client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).withName(claimName).get() != null; i++) {
+            f.clock.advance(Duration.ofSeconds(5));
+            aws.refresh().runDue();
             terminator.reconcile();
             sleep();
         }
@@ -184,6 +186,7 @@ class EndToEndIT {
     private void tick(int seconds) {
         for (int i = 0; i < seconds; i++) {
             f.clock.advance(Duration.ofSeconds(1));
+            aws.refresh().runDue();
             provisioner.reconcile();
             sleep();
         }

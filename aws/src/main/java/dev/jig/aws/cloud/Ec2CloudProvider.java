@@ -5,7 +5,8 @@ import dev.jig.aws.instance.Ec2Instance;
 import dev.jig.aws.instance.InstanceProvider;
 import dev.jig.aws.instancetype.Ec2InstanceTypes;
 import dev.jig.aws.launchtemplate.LaunchTemplateProvider;
-import dev.jig.aws.nodeclass.NodeClassResolver;
+import dev.jig.aws.instance.InstanceCache;
+import dev.jig.aws.nodeclass.NodeClassResolutions;
 import dev.jig.aws.nodeclass.ResolvedNodeClass;
 import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.cloud.Instance;
@@ -16,57 +17,44 @@ import dev.jig.controller.cloud.UnavailableOfferings;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.NodePool;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The cloud port on EC2 (Karpenter's AWS {@code CloudProvider}). Instance types and offerings come
- * from {@link Ec2InstanceTypes}, node classes resolve through {@link NodeClassResolver}, launches go
- * through the {@link Launcher} (CreateFleet), and {@link #get}, {@link #list} and {@link #delete}
- * through DescribeInstances and TerminateInstances on the instances tagged for this cluster.
+ * from {@link Ec2InstanceTypes}, node classes from the last resolution {@link NodeClassResolutions}
+ * keeps, launches go through the {@link Launcher} (one CreateFleet), and {@link #get}, {@link #list}
+ * and {@link #isDrifted} read the {@link InstanceCache}: after the first reads, only launches and
+ * terminations call EC2 on the caller's thread; everything else is read in the background.
  *
  * <p>Where it differs from the port's general contract: {@link #create} is idempotent per NodeClaim,
  * because the NodeClaim name is CreateFleet's client token, so a repeated call (after a restart too)
- * gets the same instance instead of a second one. EC2 is eventually consistent: an instance
- * CreateFleet just launched may be missing from DescribeInstances for a while, so launches not yet
- * shown are remembered for {@value #RECENT_MINUTES} minutes and {@link #get} and {@link #list}
- * include them.
+ * gets the same instance instead of a second one. {@link #delete} calls TerminateInstances only for an
+ * instance the cache does not know to be shutting down already, so repeating it costs nothing.
  */
 public final class Ec2CloudProvider implements CloudProvider {
 
-    static final int RECENT_MINUTES = 5;
     private static final Logger LOG = LoggerFactory.getLogger(Ec2CloudProvider.class);
 
-    private final NodeClassResolver resolver;
+    private final NodeClassResolutions resolutions;
     private final Ec2InstanceTypes types;
     private final InstanceProvider instances;
+    private final InstanceCache cache;
     private final UnavailableOfferings unavailable;
-    private final Clock clock;
     private final Launcher launcher;
     private final Instances convert;
-    private final Map<String, Ec2Instance> recent = new ConcurrentHashMap<>();
 
-    public Ec2CloudProvider(Ec2Settings settings, NodeClassResolver resolver, Ec2InstanceTypes types, LaunchTemplateProvider templates,
-                            InstanceProvider instances, UnavailableOfferings unavailable, Clock clock) {
-        this(settings, resolver, types, templates, instances, unavailable, clock, d -> Thread.sleep(d.toMillis()));
-    }
-
-    Ec2CloudProvider(Ec2Settings settings, NodeClassResolver resolver, Ec2InstanceTypes types, LaunchTemplateProvider templates,
-                     InstanceProvider instances, UnavailableOfferings unavailable, Clock clock, Launcher.Sleeper sleeper) {
-        this.resolver = resolver;
+    public Ec2CloudProvider(Ec2Settings settings, NodeClassResolutions resolutions, Ec2InstanceTypes types, LaunchTemplateProvider templates,
+                            InstanceProvider instances, InstanceCache cache, UnavailableOfferings unavailable, Clock clock) {
+        this.resolutions = resolutions;
         this.types = types;
         this.instances = instances;
+        this.cache = cache;
         this.unavailable = unavailable;
-        this.clock = clock;
-        this.launcher = new Launcher(settings, types, templates, instances, unavailable, clock, sleeper);
+        this.launcher = new Launcher(settings, types, templates, instances, unavailable, clock);
         this.convert = new Instances(types);
     }
 
@@ -79,7 +67,7 @@ public final class Ec2CloudProvider implements CloudProvider {
     public List<ResolvedInstanceType> instanceTypes(NodePool pool, NodeClass nodeClass) {
         convert.seen(nodeClass);
         try {
-            return types.resolve(nodeClass, resolver.resolve(nodeClass).zones(), unavailable);
+            return types.resolve(nodeClass, resolutions.resolve(nodeClass).zones(), unavailable);
         } catch (NodeClassNotReadyException e) {
             LOG.atWarn().addKeyValue("event", "node-class-not-ready").addKeyValue("nodeClass", nodeClass.name()).log("{}", e.getMessage());
             return List.of();
@@ -89,25 +77,24 @@ public final class Ec2CloudProvider implements CloudProvider {
     @Override
     public Instance create(NodeClaim claim, NodeClass nodeClass) {
         convert.seen(nodeClass);
-        Launcher.Launched launched = launcher.launch(claim, resolver.resolve(nodeClass));
-        if (!launched.confirmed()) recent.put(launched.instance().id(), launched.instance());
-        return convert.toPort(launched.instance());
+        Ec2Instance launched = launcher.launch(claim, resolutions.resolve(nodeClass));
+        cache.launched(launched);
+        return convert.toPort(launched);
     }
 
     @Override
     public void delete(String providerId) {
         String id = Instances.instanceId(providerId);
         if (id == null) throw new NodeClaimNotFoundException(providerId);
-        Optional<Ec2Instance> current = instances.describe(id);
-        if (current.isEmpty() && recent.containsKey(id)) current = Optional.of(recent.get(id));
-        if (current.isEmpty() || current.get().terminated()) {
-            recent.remove(id);
+        Optional<Ec2Instance> current = cache.get(id);
+        if (current.isEmpty()) throw new NodeClaimNotFoundException(providerId);
+        if (current.get().terminating()) return;
+        Optional<String> state = instances.terminate(id);
+        if (state.isEmpty()) {
+            cache.gone(id);
             throw new NodeClaimNotFoundException(providerId);
         }
-        if (instances.terminate(id).isEmpty()) {
-            recent.remove(id);
-            throw new NodeClaimNotFoundException(providerId);
-        }
+        cache.terminating(id, state.get());
         LOG.atInfo().addKeyValue("event", "instance-terminating").addKeyValue("instance", id).log("terminating {}", id);
     }
 
@@ -115,26 +102,14 @@ public final class Ec2CloudProvider implements CloudProvider {
     public Optional<Instance> get(String providerId) {
         String id = Instances.instanceId(providerId);
         if (id == null) return Optional.empty();
-        Optional<Ec2Instance> found = instances.describe(id);
-        if (found.isPresent()) {
-            recent.remove(id);
-            return found.get().terminated() ? Optional.empty() : Optional.ofNullable(convert.toPort(found.get()));
-        }
-        return Optional.ofNullable(fresh(recent.get(id))).map(convert::toPort);
+        return cache.get(id).map(convert::toPort);
     }
 
     @Override
     public List<Instance> list() {
         List<Instance> out = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (Ec2Instance i : instances.list()) {
-            seen.add(i.id());
-            recent.remove(i.id());
+        for (Ec2Instance i : cache.list()) {
             Instance port = convert.toPort(i);
-            if (port != null) out.add(port);
-        }
-        for (Ec2Instance i : List.copyOf(recent.values())) {
-            Instance port = seen.contains(i.id()) || fresh(i) == null ? null : convert.toPort(i);
             if (port != null) out.add(port);
         }
         return out;
@@ -144,25 +119,15 @@ public final class Ec2CloudProvider implements CloudProvider {
     public Optional<String> isDrifted(NodeClaim claim, NodePool pool, NodeClass nodeClass) {
         if (claim.status() == null || claim.status().providerId() == null) return Optional.empty();
         String id = Instances.instanceId(claim.status().providerId());
-        Optional<Ec2Instance> instance = id == null ? Optional.empty() : instances.describe(id);
-        if (instance.isEmpty() || instance.get().terminated()) return Optional.empty();
+        Optional<Ec2Instance> instance = id == null ? Optional.empty() : cache.get(id);
+        if (instance.isEmpty()) return Optional.empty();
         ResolvedNodeClass node;
         try {
-            node = resolver.resolve(nodeClass);
+            node = resolutions.resolve(nodeClass);
         } catch (NodeClassNotReadyException e) {
             return Optional.empty();
         }
         Instance port = convert.toPort(instance.get());
         return Drift.reason(instance.get(), port == null ? null : port.type(), pool, node);
-    }
-
-    /** {@code i} while it is younger than the eventual-consistency window; else forgotten. */
-    private Ec2Instance fresh(Ec2Instance i) {
-        if (i == null) return null;
-        if (i.launchTime().plus(Duration.ofMinutes(RECENT_MINUTES)).isBefore(clock.instant())) {
-            recent.remove(i.id());
-            return null;
-        }
-        return i;
     }
 }

@@ -28,7 +28,6 @@ import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.requirements.NodeRequirement;
 import dev.jig.controller.requirements.NodeRequirements;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -42,8 +41,9 @@ import java.util.Optional;
  * {@link FleetPlan} picks the capacity type and the cheapest 60; one launch template per AMI and max
  * pods carries the user data; CreateFleet launches with the NodeClaim's name as client token. Overrides
  * that ran out of capacity go into {@link UnavailableOfferings} and the launch is tried again with
- * what is left, up to {@value #ATTEMPTS} times. A just-launched instance EC2 does not show yet is
- * looked up again a few times, then reported as launched from CreateFleet's answer.
+ * what is left, up to {@value #ATTEMPTS} times. The launched instance is built from CreateFleet's
+ * answer (the override that got it, the node class's AMI, subnet and groups), as Karpenter does, so a
+ * launch costs one CreateFleet and never waits for DescribeInstances to show the instance.
  */
 final class Launcher {
 
@@ -55,30 +55,19 @@ final class Launcher {
     private final InstanceProvider instances;
     private final UnavailableOfferings unavailable;
     private final Clock clock;
-    private final Sleeper sleeper;
-
-    /** Waits between lookups of a just-launched instance. */
-    @FunctionalInterface
-    interface Sleeper {
-        void sleep(Duration d) throws InterruptedException;
-    }
 
     Launcher(Ec2Settings settings, Ec2InstanceTypes types, LaunchTemplateProvider templates, InstanceProvider instances,
-             UnavailableOfferings unavailable, Clock clock, Sleeper sleeper) {
+             UnavailableOfferings unavailable, Clock clock) {
         this.settings = settings;
         this.types = types;
         this.templates = templates;
         this.instances = instances;
         this.unavailable = unavailable;
         this.clock = clock;
-        this.sleeper = sleeper;
     }
 
-    /** A launched instance, and whether DescribeInstances has shown it yet. */
-    record Launched(Ec2Instance instance, boolean confirmed) {
-    }
-
-    Launched launch(NodeClaim claim, ResolvedNodeClass node) {
+    /** Launches an instance for {@code claim}; see the class's contract. */
+    Ec2Instance launch(NodeClaim claim, ResolvedNodeClass node) {
         NodeRequirements reqs = NodeRequirements.ofExpressions(claim.requirements());
         List<FailedOffering> failed = new ArrayList<>();
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -101,7 +90,7 @@ final class Launcher {
                 unavailable.markUnavailable(c.instanceType(), c.zone(), c.capacityType());
                 failed.add(new FailedOffering(c.instanceType(), new Offering(settings.region(), c.zone(), c.capacityType(), c.price(), false)));
             }
-            if (result.instanceId() != null) return confirm(result, node, tags);
+            if (result.instanceId() != null) return launched(result, node, tags);
             if (result.outOfCapacity().isEmpty()) {
                 throw CloudOperationException.permanentFailure("CreateFleet launched nothing for NodeClaim " + claim.name() + ": "
                         + (result.errors().isEmpty() ? "no instance and no error" : String.join("; ", result.errors())), null);
@@ -202,27 +191,18 @@ final class Launcher {
         return true;
     }
 
-    private Launched confirm(LaunchResult result, ResolvedNodeClass node, Map<String, String> tags) {
-        for (int i = 0; i < settings.describeAttempts(); i++) {
-            Optional<Ec2Instance> seen = instances.describe(result.instanceId());
-            if (seen.isPresent()) return new Launched(seen.get(), true);
-            try {
-                sleeper.sleep(settings.describeBackoff());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
+    private Ec2Instance launched(LaunchResult result, ResolvedNodeClass node, Map<String, String> tags) {
         Candidate c = result.launched();
         if (c == null) {
-            // CreateFleet named an override Jig did not send: without it the instance cannot be described; the same
+            // CreateFleet named an override Jig did not send: only DescribeInstances can say what it is; the same
             // client token gets the same instance on the next attempt, when EC2 shows it
-            throw CloudOperationException.transientFailure("instance " + result.instanceId() + " launched but not visible in DescribeInstances yet", null);
+            return instances.describe(result.instanceId()).orElseThrow(() -> CloudOperationException.transientFailure("instance "
+                    + result.instanceId() + " launched with an override Jig did not send, and not visible in DescribeInstances yet", null));
         }
         ResolvedInstanceType type = types.of(node.nodeClass(), c.instanceType(), new Offering(settings.region(), c.zone(), c.capacityType(), c.price(), false));
         Ami ami = type == null ? null : node.ami(type.type());
-        return new Launched(new Ec2Instance(result.instanceId(), c.instanceType(), c.zone(), c.capacityType(),
+        return new Ec2Instance(result.instanceId(), c.instanceType(), c.zone(), c.capacityType(),
                 ami == null ? node.amis().get(0).id() : ami.id(), c.subnetId(),
-                node.securityGroups().stream().map(SecurityGroup::id).toList(), clock.instant(), "pending", tags), false);
+                node.securityGroups().stream().map(SecurityGroup::id).toList(), clock.instant(), "pending", tags);
     }
 }

@@ -19,4 +19,14 @@ public record Ec2Instance(String id, String instanceType, String zone, String ca
     public boolean terminated() {
         return state.equals("terminated");
     }
+
+    /** Whether termination has started: {@code shutting-down} or {@code terminated}. TerminateInstances would change nothing. */
+    public boolean terminating() {
+        return state.equals("shutting-down") || terminated();
+    }
+
+    /** This instance in {@code newState}. */
+    public Ec2Instance withState(String newState) {
+        return new Ec2Instance(id, instanceType, zone, capacityType, imageId, subnetId, securityGroupIds, launchTime, newState, tags);
+    }
 }

@@ -3,10 +3,8 @@ package dev.jig.aws.kube;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.ec2.NodeClass;
-import dev.jig.aws.nodeclass.NodeClassResolver;
+import dev.jig.aws.nodeclass.NodeClassResolutions;
 import dev.jig.aws.nodeclass.NodeClassStatus;
-import dev.jig.aws.nodeclass.NodeClassStatus.Part;
-import dev.jig.controller.cloud.NodeClassNotReadyException;
 import dev.jig.controller.kube.KubeCluster;
 import dev.jig.controller.loop.Reconciler;
 import dev.jig.controller.manifest.KarpenterManifests;
@@ -18,15 +16,16 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Writes every EC2NodeClass's {@code status} (Karpenter's node class status controller): what its
  * selectors resolve to and its {@code Ready} conditions, so {@code kubectl get ec2nodeclass} shows
- * what Karpenter would. Runs at most once per {@code period} however often the loop calls it, writes
- * only when the status changes, and leaves a status alone when EC2 or IAM cannot be asked (counted in
+ * what Karpenter would. The resolution is the last one {@link NodeClassResolutions} keeps, so this
+ * makes no EC2 or IAM call but a node class's first resolution; a refresh that failed shows as the
+ * {@code SelectorsRefreshed} condition. Runs at most once per {@code period} however often the loop calls it, writes
+ * only when the status changes, and leaves a status alone when a first resolution cannot ask EC2 or IAM (counted in
  * {@code jig_aws_nodeclass_status_failures_total}); a node class that is not ready is counted in
  * {@code jig_aws_nodeclass_not_ready_total} each time it is found so.
  */
@@ -35,16 +34,16 @@ public final class NodeClassStatusReconciler implements Reconciler {
     private static final Logger LOG = LoggerFactory.getLogger(NodeClassStatusReconciler.class);
 
     private final KubernetesClient client;
-    private final NodeClassResolver resolver;
+    private final NodeClassResolutions resolutions;
     private final Clock clock;
     private final Duration period;
     private final Counter failures;
     private final Counter notReady;
     private Instant next = Instant.MIN;
 
-    public NodeClassStatusReconciler(KubernetesClient client, NodeClassResolver resolver, Clock clock, Duration period, MeterRegistry registry) {
+    public NodeClassStatusReconciler(KubernetesClient client, NodeClassResolutions resolutions, Clock clock, Duration period, MeterRegistry registry) {
         this.client = client;
-        this.resolver = resolver;
+        this.resolutions = resolutions;
         this.clock = clock;
         this.period = period;
         this.failures = Counter.builder("jig_aws_nodeclass_status_failures_total").description("EC2NodeClass status updates that could not resolve or write").register(registry);
@@ -78,23 +77,12 @@ public final class NodeClassStatusReconciler implements Reconciler {
         NodeClass nodeClass = KarpenterManifests.nodeClass(object);
         JsonNode previous = object.path("status");
         Long generation = r.getMetadata().getGeneration();
-        ObjectNode status = NodeClassStatus.of(part(() -> resolver.subnets(nodeClass)), part(() -> resolver.securityGroups(nodeClass)),
-                part(() -> resolver.amis(nodeClass)), part(() -> resolver.instanceProfile(nodeClass)), previous,
-                generation == null ? 0 : generation, now);
+        ObjectNode status = NodeClassStatus.of(resolutions.current(nodeClass), previous, generation == null ? 0 : generation, now);
         if (!NodeClassStatus.ready(status)) notReady.increment();
         if (status.equals(previous)) return;
         r.setAdditionalProperty("status", client.getKubernetesSerialization().convertValue(status, Map.class));
         client.genericKubernetesResources(KubeCluster.NODE_CLASSES).resource(r).updateStatus();
         LOG.atInfo().addKeyValue("event", "nodeclass-status").addKeyValue("nodeClass", nodeClass.name())
                 .addKeyValue("ready", NodeClassStatus.ready(status)).log("EC2NodeClass {} status updated", nodeClass.name());
-    }
-
-    private static <T> Part<T> part(Supplier<T> resolve) {
-        try {
-            return Part.of(resolve.get());
-        } catch (NodeClassNotReadyException e) {
-            String prefix = "node class " + e.nodeClass() + " is not ready: ";
-            return Part.failed(e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage());
-        }
     }
 }

@@ -39,6 +39,7 @@ public final class LaunchTemplateProvider {
     private final Clock clock;
     private final Duration unusedAfter;
     private final Map<String, Instant> used = new ConcurrentHashMap<>();
+    private final Map<String, Boolean> exists = new ConcurrentHashMap<>();
 
     public LaunchTemplateProvider(Ec2 ec2, String cluster, Clock clock, Duration unusedAfter) {
         this.ec2 = ec2;
@@ -47,21 +48,28 @@ public final class LaunchTemplateProvider {
         this.unusedAfter = unusedAfter;
     }
 
-    /** The name of the launch template for {@code spec}, created when EC2 does not have it. */
+    /**
+     * The name of the launch template for {@code spec}, created when EC2 does not have it. Launches in
+     * flight together for the same template wait for the one that creates it, so none goes out with a
+     * template that does not exist yet.
+     */
     public String ensure(TemplateSpec spec) {
         String name = spec.name();
-        if (used.put(name, clock.instant()) != null) return name;
-        if (ec2.describeLaunchTemplates(List.of(SdkEc2.filter("launch-template-name", name))).isEmpty()) {
-            ec2.createLaunchTemplate(request(name, spec));
-            LOG.atInfo().addKeyValue("event", "launch-template-created").addKeyValue("name", name).addKeyValue("nodeClass", spec.nodeClass())
-                    .addKeyValue("imageId", spec.imageId()).log("created launch template {}", name);
-        }
+        used.put(name, clock.instant());
+        exists.computeIfAbsent(name, n -> {
+            if (ec2.describeLaunchTemplates(List.of(SdkEc2.filter("launch-template-name", n))).isEmpty()) {
+                ec2.createLaunchTemplate(request(n, spec));
+                LOG.atInfo().addKeyValue("event", "launch-template-created").addKeyValue("name", n).addKeyValue("nodeClass", spec.nodeClass())
+                        .addKeyValue("imageId", spec.imageId()).log("created launch template {}", n);
+            }
+            return Boolean.TRUE;
+        });
         return name;
     }
 
     /** Forgets that {@code name} exists (EC2 said it does not), so the next {@link #ensure} creates it again. */
     public void forget(String name) {
-        used.remove(name);
+        exists.remove(name);
     }
 
     /** Deletes the cluster's launch templates that no launch used within {@code unusedAfter}; returns their names. */
@@ -74,6 +82,7 @@ public final class LaunchTemplateProvider {
             if (since.plus(unusedAfter).isAfter(now)) continue;
             if (ec2.deleteLaunchTemplate(t.launchTemplateName())) deleted.add(t.launchTemplateName());
             used.remove(t.launchTemplateName());
+            exists.remove(t.launchTemplateName());
         }
         if (!deleted.isEmpty()) LOG.atInfo().addKeyValue("event", "launch-templates-deleted").addKeyValue("names", deleted).log("deleted unused launch templates");
         return deleted;

@@ -18,7 +18,10 @@ import java.util.List;
  * {@code AMIsReady}, {@code InstanceProfileReady} and {@code Ready} (True only when all are). A part
  * that did not resolve is absent, and its condition is False with reason {@code NotFound}-style and the
  * resolver's message, which names the selector. A condition keeps its {@code lastTransitionTime}
- * while its status does not change. Pure.
+ * while its status does not change. {@code SelectorsRefreshed} says whether the last background refresh
+ * could ask EC2 and IAM: False (reason {@code RefreshFailed}) while it cannot, the status then showing
+ * the last good resolution; it does not change {@code Ready}, since launches go on with that
+ * resolution. Pure.
  */
 public final class NodeClassStatus {
 
@@ -43,6 +46,16 @@ public final class NodeClassStatus {
         boolean ok() {
             return error == null;
         }
+    }
+
+    /** The status for {@code resolution}; {@code previous} is the current status (or a missing node), {@code generation} the spec's. */
+    public static ObjectNode of(Resolution resolution, JsonNode previous, long generation, Instant now) {
+        ObjectNode status = of(resolution.subnets(), resolution.securityGroups(), resolution.amis(), resolution.instanceProfile(), previous, generation, now);
+        Part<Boolean> refreshed = resolution.refreshError() == null ? Part.of(true)
+                : Part.failed("EC2 or IAM could not be read since " + resolution.failingSince() + " (" + resolution.refreshError()
+                        + "); the resolution read at " + resolution.resolvedAt() + " stays in use");
+        condition((ArrayNode) status.get("conditions"), previous, "SelectorsRefreshed", refreshed, "RefreshFailed", generation, now);
+        return status;
     }
 
     /** The status for these outcomes; {@code previous} is the current status (or a missing node), {@code generation} the spec's. */

@@ -1,6 +1,8 @@
 package dev.jig.aws.pricing;
 
 import dev.jig.api.ec2.Catalog;
+import dev.jig.aws.refresh.Freshness;
+import dev.jig.aws.refresh.Refreshable;
 import dev.jig.aws.sdk.Ec2;
 import dev.jig.controller.cloud.CloudOperationException;
 import io.micrometer.core.instrument.Gauge;
@@ -13,31 +15,30 @@ import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.ec2.model.SpotPrice;
 
 /**
  * Prices in USD per hour. On-demand prices come from the price list bundled with Jig (its date is
  * the catalog's {@code priceDate}, and {@code jig_aws_price_list_age_seconds} says how old it is);
  * spot prices come from DescribeSpotPriceHistory, the latest per type and zone, read again once
- * {@code refresh} has passed. A failed read keeps the last prices; a type and zone without a spot
- * price has no spot offering. Thread-safe.
+ * {@code refresh} has passed, in the background ({@link Refreshable}): readers get the last immutable
+ * prices and wait on EC2 only for the very first read. A failed read keeps the last prices (reported
+ * through {@link Freshness}); a type and zone without a spot price has no spot offering. Thread-safe.
  */
-public final class PriceProvider {
-
-    private static final Logger LOG = LoggerFactory.getLogger(PriceProvider.class);
+public final class PriceProvider implements Refreshable {
 
     private final Ec2 ec2;
     private final Catalog priceList;
     private final Clock clock;
     private final Duration refresh;
     private final boolean offline;
-    private Map<String, Double> spot = Map.of();
-    private Instant triedAt = Instant.MIN;
+    private final Freshness freshness;
+    private volatile Map<String, Double> spot = Map.of();
+    private volatile Instant triedAt = Instant.MIN;
 
-    public PriceProvider(Ec2 ec2, Catalog priceList, Clock clock, Duration refresh, boolean offline, MeterRegistry registry) {
+    public PriceProvider(Ec2 ec2, Catalog priceList, Clock clock, Duration refresh, boolean offline, MeterRegistry registry, Freshness freshness) {
         this.ec2 = ec2;
+        this.freshness = freshness;
         this.priceList = priceList;
         this.clock = clock;
         this.refresh = refresh;
@@ -50,8 +51,12 @@ public final class PriceProvider {
         return priceList.find(type).map(t -> t.onDemandPrice()).orElse(OptionalDouble.empty());
     }
 
-    public synchronized OptionalDouble spot(String type, String zone) {
-        refreshIfDue();
+    public OptionalDouble spot(String type, String zone) {
+        if (!offline && triedAt.equals(Instant.MIN)) {
+            synchronized (this) {
+                if (triedAt.equals(Instant.MIN)) read(clock.instant());
+            }
+        }
         Double p = spot.get(type + "/" + zone);
         return p == null ? OptionalDouble.empty() : OptionalDouble.of(p);
     }
@@ -61,9 +66,13 @@ public final class PriceProvider {
         return Duration.between(listed, clock.instant()).toSeconds();
     }
 
-    private void refreshIfDue() {
-        Instant now = clock.instant();
+    @Override
+    public void refreshIfDue(Instant now) {
         if (offline || triedAt.plus(refresh).isAfter(now)) return;
+        read(now);
+    }
+
+    private synchronized void read(Instant now) {
         triedAt = now;
         try {
             Map<String, Double> prices = new HashMap<>();
@@ -77,8 +86,9 @@ public final class PriceProvider {
                 }
             }
             spot = Map.copyOf(prices);
+            freshness.succeeded(now);
         } catch (CloudOperationException | NumberFormatException e) {
-            LOG.atWarn().addKeyValue("event", "spot-prices-refresh-failed").log("spot prices not refreshed, keeping the last ones: {}", e.getMessage());
+            freshness.failed(now, e.getMessage());
         }
     }
 }

@@ -133,7 +133,11 @@ public final class SdkEc2 implements Ec2 {
     public List<Instance> describeInstances(List<Filter> filters, List<String> instanceIds) {
         try {
             List<Instance> out = new ArrayList<>();
-            for (Reservation r : client.describeInstancesPaginator(b -> b.filters(filters).instanceIds(instanceIds)).reservations()) {
+            // the largest page EC2 allows (MaxResults cannot go with instance ids): a listing of the cluster is one call up to 1,000 instances
+            for (Reservation r : client.describeInstancesPaginator(b -> {
+                b.filters(filters).instanceIds(instanceIds);
+                if (instanceIds.isEmpty()) b.maxResults(1000);
+            }).reservations()) {
                 out.addAll(r.instances());
             }
             return out;

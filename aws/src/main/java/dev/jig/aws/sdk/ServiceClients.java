@@ -1,5 +1,6 @@
 package dev.jig.aws.sdk;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
@@ -21,7 +22,8 @@ import java.time.Duration;
  * or Netty), the SDK's adaptive retry mode that slows down on throttling, and by default the SDK's
  * default credentials chain, so that IRSA and EKS Pod Identity work unchanged. An endpoint override
  * serves VPC endpoints and the tests' loopback endpoints. IAM is global: its client is signed for the
- * partition's global region, whatever region the controller runs in.
+ * partition's global region, whatever region the controller runs in. Every client counts its calls
+ * through {@link CallMetrics}.
  */
 public final class ServiceClients {
 
@@ -32,21 +34,24 @@ public final class ServiceClients {
     private final String region;
     private final URI endpoint;
     private final AwsCredentialsProvider credentials;
+    private final MeterRegistry registry;
 
     /**
      * @param region      the cluster's region, such as {@code eu-west-1}
      * @param endpoint    an endpoint for every service, or null for AWS's own
      * @param credentials where credentials come from
+     * @param registry    where every call is counted ({@link CallMetrics})
      */
-    public ServiceClients(String region, URI endpoint, AwsCredentialsProvider credentials) {
+    public ServiceClients(String region, URI endpoint, AwsCredentialsProvider credentials, MeterRegistry registry) {
         this.region = region;
         this.endpoint = endpoint;
         this.credentials = credentials;
+        this.registry = registry;
     }
 
-    /** Clients for {@code region} with the default credentials chain. */
-    public static ServiceClients withDefaultCredentials(String region, URI endpoint) {
-        return new ServiceClients(region, endpoint, DefaultCredentialsProvider.builder().build());
+    /** Clients for {@code region} with the default credentials chain, their calls counted in {@code registry}. */
+    public static ServiceClients withDefaultCredentials(String region, URI endpoint, MeterRegistry registry) {
+        return new ServiceClients(region, endpoint, DefaultCredentialsProvider.builder().build(), registry);
     }
 
     public Ec2Client ec2() {
@@ -80,7 +85,7 @@ public final class ServiceClients {
         builder.region(signingRegion)
                 .credentialsProvider(credentials)
                 .httpClientBuilder(UrlConnectionHttpClient.builder().connectionTimeout(CONNECT_TIMEOUT).socketTimeout(SOCKET_TIMEOUT))
-                .overrideConfiguration(o -> o.retryStrategy(RetryMode.ADAPTIVE_V2));
+                .overrideConfiguration(o -> o.retryStrategy(RetryMode.ADAPTIVE_V2).addExecutionInterceptor(new CallMetrics(registry)));
         if (endpoint != null) {
             builder.endpointOverride(endpoint);
         }

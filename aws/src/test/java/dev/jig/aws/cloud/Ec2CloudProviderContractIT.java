@@ -44,9 +44,57 @@ class Ec2CloudProviderContractIT extends CloudProviderContract {
                 ResourceList.of(500, 1024), List.of(), List.of(), java.time.Instant.parse("2026-11-25T11:59:00Z"), false, null);
     }
 
+    /**
+     * The provider as the controller calls it: the contract's callers retry {@code delete} until not found,
+     * once a tick, and EC2 shows an instance shutting down until the provider's next instance refresh. So
+     * between two deletes of the same instance, one refresh interval passes and the due refreshes run.
+     */
+    private final CloudProvider retryingOncePerRefresh = new CloudProvider() {
+        private final java.util.Set<String> deleted = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        @Override
+        public List<dev.jig.controller.cloud.ResolvedInstanceType> instanceTypes(NodePool pool, NodeClass nodeClass) {
+            return ec2.provider.instanceTypes(pool, nodeClass);
+        }
+
+        @Override
+        public Instance create(NodeClaim claim, NodeClass nodeClass) {
+            return ec2.provider.create(claim, nodeClass);
+        }
+
+        @Override
+        public void delete(String providerId) {
+            if (!deleted.add(providerId)) {
+                f.clock.advance(Ec2Provider.INSTANCE_REFRESH);
+                ec2.refreshDue();
+            }
+            ec2.provider.delete(providerId);
+        }
+
+        @Override
+        public java.util.Optional<Instance> get(String providerId) {
+            return ec2.provider.get(providerId);
+        }
+
+        @Override
+        public List<Instance> list() {
+            return ec2.provider.list();
+        }
+
+        @Override
+        public java.util.Optional<String> isDrifted(NodeClaim claim, NodePool pool, NodeClass nodeClass) {
+            return ec2.provider.isDrifted(claim, pool, nodeClass);
+        }
+
+        @Override
+        public String name() {
+            return ec2.provider.name();
+        }
+    };
+
     @Override
     protected CloudProvider provider() {
-        return ec2.provider;
+        return retryingOncePerRefresh;
     }
 
     @Override

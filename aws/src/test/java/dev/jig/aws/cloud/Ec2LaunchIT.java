@@ -134,9 +134,13 @@ class Ec2LaunchIT {
     void anInstanceMissingFromDescribeInstancesRightAfterLaunchIsStillGotAndListed() {
         f.world.faults().hideNextLaunch(6);
         Instance i = create(Ec2CloudProviderContractIT.claim("h", "on-demand", "m5.large"));
-        assertThat(ec2.provider.get(i.providerId())).contains(i);
-        assertThat(ec2.provider.list()).extracting(Instance::providerId).containsExactly(i.providerId());
-        assertThat(ec2.provider.list()).extracting(Instance::providerId).containsExactly(i.providerId());
+        for (int refresh = 0; refresh < 3; refresh++) {
+            f.clock.advance(Ec2Provider.INSTANCE_REFRESH);
+            ec2.refreshDue();
+            assertThat(ec2.provider.get(i.providerId())).contains(i);
+            assertThat(ec2.provider.list()).extracting(Instance::providerId).containsExactly(i.providerId());
+        }
+        assertThat(f.loopback.count("DescribeInstances")).as("one per refresh, none for get or list").isEqualTo(3);
         assertThat(f.world.running()).hasSize(1);
     }
 
@@ -171,6 +175,7 @@ class Ec2LaunchIT {
         assertThat(ec2.provider.isDrifted(running, Ec2CloudProviderContractIT.pool(), nodeClass)).isEmpty();
         ec2.aliases.table.put("al2023@latest/1.31", List.of(new dev.jig.aws.ami.AmiAliases.AliasAmi("ami-0new", "x86_64", "standard", "p")));
         f.clock.advance(java.time.Duration.ofMinutes(2));
+        ec2.refreshDue();
         assertThat(ec2.provider.isDrifted(running, Ec2CloudProviderContractIT.pool(), nodeClass)).contains("AMIDrift");
         NodeClass oneSubnet = TestNodeClasses.read("default", TestNodeClasses.DEFAULT_SPEC.replace(
                 "[{\"tags\": {\"karpenter.sh/discovery\": \"demo\"}}],\n \"securityGroupSelectorTerms\"",

@@ -3,6 +3,7 @@ package dev.jig.aws.instancetype;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jig.api.ec2.NodeClass;
+import dev.jig.aws.refresh.Freshness;
 import dev.jig.aws.loopback.LoopbackFixture;
 import dev.jig.aws.pricing.PriceProvider;
 import dev.jig.controller.cloud.Offering;
@@ -19,8 +20,10 @@ class Ec2InstanceTypesIT {
 
     private final LoopbackFixture f = new LoopbackFixture();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    private final InstanceTypeProvider provider = new InstanceTypeProvider(f.ec2, f.catalog, "us-east-1", f.clock, Duration.ofMinutes(5), false);
-    private final PriceProvider prices = new PriceProvider(f.ec2, f.catalog, f.clock, Duration.ofMinutes(5), false, registry);
+    private final InstanceTypeProvider provider = new InstanceTypeProvider(f.ec2, f.catalog, "us-east-1", f.clock, Duration.ofMinutes(5), false,
+            new Freshness("instance-types", f.clock, registry));
+    private final PriceProvider prices = new PriceProvider(f.ec2, f.catalog, f.clock, Duration.ofMinutes(5), false, registry,
+            new Freshness("spot-prices", f.clock, registry));
     private final Ec2InstanceTypes types = new Ec2InstanceTypes(provider, prices, "us-east-1");
     private final UnavailableOfferings unavailable = new UnavailableOfferings(f.clock, UnavailableOfferings.DEFAULT_TTL);
 
@@ -59,15 +62,34 @@ class Ec2InstanceTypesIT {
     }
 
     @Test
-    void aFailedRefreshKeepsTheLastGoodAnswerAndALaterOneCatchesUp() {
+    void aFailedRefreshKeepsTheLastGoodAnswerSaysSoAndALaterOneCatchesUp() {
         assertThat(provider.catalog().size()).isEqualTo(4);
         f.world.offer("c5.xlarge", 0.4, "us-east-1a");
         f.world.faults().serverError("DescribeInstanceTypes", 100);
         f.clock.advance(Duration.ofMinutes(6));
+        provider.refreshIfDue(f.clock.instant());
         assertThat(provider.catalog().size()).isEqualTo(4);
+        assertThat(registry.get("jig_aws_refresh_failures_total").tag("what", "instance-types").counter().count()).isEqualTo(1);
+        assertThat(registry.get("jig_aws_refresh_age_seconds").tag("what", "instance-types").gauge().value()).isEqualTo(360);
         f.world.faults().serverError("DescribeInstanceTypes", 0);
         f.clock.advance(Duration.ofMinutes(6));
+        assertThat(provider.catalog().find("c5.xlarge")).as("readers never refresh").isEmpty();
+        provider.refreshIfDue(f.clock.instant());
         assertThat(provider.catalog().find("c5.xlarge")).isPresent();
+        assertThat(registry.get("jig_aws_refresh_age_seconds").tag("what", "instance-types").gauge().value()).isZero();
+    }
+
+    @Test
+    void readersWaitOnEc2OnlyForTheFirstRead() {
+        types.resolve(NodeClass.al2023("default"), Set.of("us-east-1a"), unavailable);
+        long calls = f.loopback.calls().size();
+        f.clock.advance(Duration.ofHours(1));
+        for (int i = 0; i < 10; i++) types.resolve(NodeClass.al2023("default"), Set.of("us-east-1a", "us-east-1b"), unavailable);
+        assertThat(f.loopback.calls()).hasSize((int) calls);
+        prices.refreshIfDue(f.clock.instant());
+        provider.refreshIfDue(f.clock.instant());
+        assertThat(f.loopback.calls().subList((int) calls, f.loopback.calls().size()))
+                .containsExactlyInAnyOrder("DescribeSpotPriceHistory", "DescribeInstanceTypes", "DescribeInstanceTypeOfferings");
     }
 
     @Test

@@ -34,7 +34,7 @@ class NodeClassStatusIT {
         create("default", TestNodeClasses.DEFAULT_SPEC);
         create("typo", TestNodeClasses.DEFAULT_SPEC.replace("\"subnetSelectorTerms\": [{\"tags\": {\"karpenter.sh/discovery\": \"demo\"}}]",
                 "\"subnetSelectorTerms\": [{\"tags\": {\"karpenter.sh/discovery\": \"dmeo\"}}]"));
-        reconciler = new NodeClassStatusReconciler(client, ec2.resolver, f.clock, Duration.ofSeconds(30), registry);
+        reconciler = new NodeClassStatusReconciler(client, ec2.resolutions, f.clock, Duration.ofSeconds(30), registry);
     }
 
     @AfterEach
@@ -94,6 +94,7 @@ class NodeClassStatusIT {
                 .isEqualTo(version);
         f.world.subnet("subnet-0fix", "us-east-1a", java.util.Map.of("karpenter.sh/discovery", "dmeo"));
         f.clock.advance(Duration.ofMinutes(2));
+        ec2.refreshDue();
         reconciler.reconcile();
         JsonNode s = status("typo");
         assertThat(condition(s, "Ready").path("status").asText()).isEqualTo("True");
@@ -102,13 +103,48 @@ class NodeClassStatusIT {
     }
 
     @Test
-    void anEc2OutageLeavesTheStatusAloneAndIsCounted() {
+    void theStatusReadsTheLastResolutionWithoutCallingEc2() {
         reconciler.reconcile();
-        JsonNode before = status("default");
-        f.world.faults().serverError("DescribeSubnets", 100);
+        int calls = f.loopback.calls().size();
         f.clock.advance(Duration.ofMinutes(2));
         reconciler.reconcile();
-        assertThat(status("default")).isEqualTo(before);
-        assertThat(registry.get("jig_aws_nodeclass_status_failures_total").counter().count()).isEqualTo(2);
+        assertThat(f.loopback.calls()).hasSize(calls);
+        assertThat(condition(status("default"), "SelectorsRefreshed").path("status").asText()).isEqualTo("True");
+    }
+
+    @Test
+    void anEc2OutageKeepsTheLastGoodResolutionAndSaysSoInAConditionAndAMetric() {
+        reconciler.reconcile();
+        f.world.faults().serverError("DescribeSubnets", 100);
+        f.clock.advance(Duration.ofMinutes(2));
+        ec2.refreshDue();
+        reconciler.reconcile();
+        JsonNode s = status("default");
+        assertThat(s.path("subnets").toString()).contains("subnet-0a", "subnet-0b");
+        assertThat(condition(s, "Ready").path("status").asText()).isEqualTo("True");
+        JsonNode refreshed = condition(s, "SelectorsRefreshed");
+        assertThat(refreshed.path("status").asText()).isEqualTo("False");
+        assertThat(refreshed.path("reason").asText()).isEqualTo("RefreshFailed");
+        assertThat(refreshed.path("message").asText()).contains("DescribeSubnets", "stays in use", "2026-11-25T12:00:00Z");
+        assertThat(f.registry.get("jig_aws_refresh_failures_total").tag("what", "nodeclass").counter().count()).isEqualTo(2);
+        assertThat(ec2.resolutions.resolve(TestNodeClasses.defaultClass()).subnets()).hasSize(2);
+
+        f.world.faults().serverError("DescribeSubnets", 0);
+        f.clock.advance(Duration.ofMinutes(2));
+        ec2.refreshDue();
+        f.clock.advance(Duration.ofMinutes(1));
+        reconciler.reconcile();
+        assertThat(condition(status("default"), "SelectorsRefreshed").path("status").asText()).isEqualTo("True");
+    }
+
+    @Test
+    void aFirstResolutionDuringAnOutageLeavesTheStatusAloneAndIsCounted() {
+        reconciler.reconcile();
+        f.world.faults().serverError("DescribeSubnets", 100);
+        f.clock.advance(Duration.ofMinutes(2));
+        create("fresh", TestNodeClasses.DEFAULT_SPEC);
+        reconciler.reconcile();
+        assertThat(status("fresh").isMissingNode()).isTrue();
+        assertThat(registry.get("jig_aws_nodeclass_status_failures_total").counter().count()).isEqualTo(1);
     }
 }

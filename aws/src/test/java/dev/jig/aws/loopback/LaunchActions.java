@@ -151,6 +151,7 @@ final class LaunchActions {
         List<String> ids = p.list("InstanceId");
         Map<String, List<String>> filters = p.filters();
         Xml x = new Xml().open("reservationSet");
+        String next = null;
         synchronized (w) {
             for (String id : ids) {
                 Resources.Instance i = w.instances.get(id);
@@ -159,11 +160,20 @@ final class LaunchActions {
                     throw new Ec2Fault(400, "InvalidInstanceID.NotFound", "The instance ID '" + id + "' does not exist");
                 }
             }
+            int max = p.get("MaxResults") == null ? Integer.MAX_VALUE : Integer.parseInt(p.get("MaxResults"));
+            int skip = p.get("NextToken") == null ? 0 : Integer.parseInt(p.get("NextToken"));
+            int index = 0;
+            int shown = 0;
             for (Resources.Instance i : w.instances.values()) {
                 if ((!ids.isEmpty() && !ids.contains(i.id)) || !i.matches(filters)) continue;
                 if (ids.isEmpty() && i.hiddenFor > 0) {
                     i.hiddenFor--;
                     continue;
+                }
+                if (index++ < skip) continue;
+                if (shown++ == max) {
+                    next = String.valueOf(skip + max);
+                    break;
                 }
                 x.open("item").el("reservationId", "r-" + i.id.substring(2)).el("ownerId", "123456789012").open("instancesSet").open("item")
                         .el("instanceId", i.id).el("imageId", i.imageId).open("instanceState").el("code", code(i.state)).el("name", i.state)
@@ -176,7 +186,7 @@ final class LaunchActions {
                 if (i.state.equals("shutting-down")) i.state = "terminated";
             }
         }
-        return x.close("reservationSet").toString();
+        return x.close("reservationSet").toString() + (next == null ? "" : new Xml().el("nextToken", next).toString());
     }
 
     private String terminateInstances(Params p) {

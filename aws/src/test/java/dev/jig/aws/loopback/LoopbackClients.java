@@ -19,7 +19,12 @@ public final class LoopbackClients {
     }
 
     public static ServiceClients at(java.net.URI endpoint) {
+        return at(endpoint, new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
+    }
+
+    /** As {@link #at(java.net.URI)}, counting every call in {@code registry}. */
+    public static ServiceClients at(java.net.URI endpoint, io.micrometer.core.instrument.MeterRegistry registry) {
         return new ServiceClients("us-east-1", endpoint,
-                StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY")));
+                StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY")), registry);
     }
 }

@@ -42,7 +42,7 @@ public final class LoopbackFixture implements AutoCloseable {
                 .image("ami-0arm64", "amazon-eks-node-al2023-arm64-standard-1.31-v20261101", "arm64", "2026-11-01T00:00:00.000Z", Map.of())
                 .image("ami-0old", "amazon-eks-node-al2023-x86_64-standard-1.31-v20260901", "x86_64", "2026-09-01T00:00:00.000Z", Map.of());
         loopback = new LoopbackEc2(world);
-        ec2 = new SdkEc2(LoopbackClients.at(loopback).ec2(), registry);
+        ec2 = new SdkEc2(LoopbackClients.at(loopback.uri(), registry).ec2(), registry);
     }
 
     @Override

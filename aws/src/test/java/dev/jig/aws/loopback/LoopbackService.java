@@ -42,6 +42,7 @@ public abstract class LoopbackService implements AutoCloseable {
     private final List<String> calls = new ArrayList<>();
     private final Map<String, Deque<AwsError>> faults = new HashMap<>();
     private final Map<String, Runnable> hooks = new HashMap<>();
+    private volatile long latencyMillis;
 
     protected LoopbackService() {
         app = Javalin.create(config -> {
@@ -89,7 +90,13 @@ public abstract class LoopbackService implements AutoCloseable {
         hooks.put(action, meanwhile);
     }
 
-    private void serve(Context ctx) {
+    /** Delays every answer by {@code latency}, as a distant region or a loaded API would (0 for none). */
+    public void latency(java.time.Duration latency) {
+        latencyMillis = latency.toMillis();
+    }
+
+    private void serve(Context ctx) throws InterruptedException {
+        if (latencyMillis > 0) Thread.sleep(latencyMillis);
         String action = action(ctx);
         AwsError fault;
         Runnable hook;

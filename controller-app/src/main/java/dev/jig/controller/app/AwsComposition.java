@@ -18,7 +18,9 @@ import java.util.function.Supplier;
  * {@code run --cloud aws}: the EC2, SSM and IAM clients from the one {@link ServiceClients} factory
  * (default credentials chain, adaptive retries, url-connection HTTP client, optional endpoint) and the
  * provider built on them from the validated {@link CloudOptions}: AMI aliases through SSM, instance
- * profiles for {@code spec.role} through IAM, interruption events from SQS.
+ * profiles for {@code spec.role} through IAM, interruption events from SQS. Every AWS call is counted
+ * in {@code jig_aws_calls_total}; the provider's background refresh thread is started here (a daemon,
+ * so it never holds the process; {@link AwsCloud#close()} stops it).
  */
 final class AwsComposition {
 
@@ -26,11 +28,11 @@ final class AwsComposition {
     }
 
     static AwsCloud create(CloudOptions o, Supplier<String> kubernetesVersion, Clock clock, MeterRegistry registry) {
-        ServiceClients clients = clients(o);
+        ServiceClients clients = clients(o, registry);
         ClusterInfo cluster = new ClusterInfo(o.clusterName, o.clusterEndpoint, o.clusterCaBundle, o.serviceCidr);
-        return new AwsCloud(new SdkEc2(clients.ec2(), registry), new Ec2Settings(cluster, o.region), kubernetesVersion,
+        return new AwsCloud(new SdkEc2(clients.ec2(), registry), new Ec2Settings(cluster, o.region, o.instanceRefresh()), kubernetesVersion,
                 new SsmAmiAliases(clients.ssm(), clock), new IamInstanceProfiles(clients.iam(), o.clusterName, o.region, clock),
-                clock, registry);
+                clock, registry).start();
     }
 
     /**
@@ -42,11 +44,11 @@ final class AwsComposition {
         if (o.interruptionQueue == null || o.interruptionQueue.isBlank()) {
             return CloudEventSource.NONE;
         }
-        return new BackgroundCloudEventSource(new SqsCloudEventSource(clients(o).sqs(), SqsCloudEventSource.Settings.of(o.interruptionQueue),
+        return new BackgroundCloudEventSource(new SqsCloudEventSource(clients(o, registry).sqs(), SqsCloudEventSource.Settings.of(o.interruptionQueue),
                 clock, registry), "jig-interruption-queue");
     }
 
-    private static ServiceClients clients(CloudOptions o) {
-        return ServiceClients.withDefaultCredentials(o.region, o.endpoint());
+    private static ServiceClients clients(CloudOptions o, MeterRegistry registry) {
+        return ServiceClients.withDefaultCredentials(o.region, o.endpoint(), registry);
     }
 }

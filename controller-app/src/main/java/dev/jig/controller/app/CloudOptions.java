@@ -3,6 +3,7 @@ package dev.jig.controller.app;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -47,6 +48,11 @@ final class CloudOptions {
             description = "Endpoint for EC2, SSM, IAM and SQS to use instead of the region's, for VPC endpoints and tests (env JIG_AWS_ENDPOINT_URL; optional).")
     String awsEndpointUrl;
 
+    @Option(names = "--instance-refresh-seconds", defaultValue = "${env:JIG_INSTANCE_REFRESH_SECONDS:-15}",
+            description = "How often the cluster's EC2 instances are listed, in seconds: one DescribeInstances per 1,000 instances "
+                    + "(env JIG_INSTANCE_REFRESH_SECONDS; aws; default: 15).")
+    String instanceRefreshSeconds;
+
     boolean aws() {
         return "aws".equals(cloud);
     }
@@ -69,10 +75,20 @@ final class CloudOptions {
         else if (!pem(clusterCaBundle)) out.add("--cluster-ca-bundle (JIG_CLUSTER_CA_BUNDLE) is not a base64-encoded PEM certificate");
         if (blank(serviceCidr)) out.add("--service-cidr (JIG_SERVICE_CIDR) is required with --cloud aws");
         else if (!cidr(serviceCidr)) out.add("--service-cidr (JIG_SERVICE_CIDR) '" + serviceCidr + "' is not an IPv4 CIDR such as 10.100.0.0/16");
+        if (instanceRefresh() == null) {
+            out.add("--instance-refresh-seconds (JIG_INSTANCE_REFRESH_SECONDS) '" + instanceRefreshSeconds + "' is not a whole number of seconds from 1 to 600");
+        }
         if (!blank(awsEndpointUrl) && !url(awsEndpointUrl, false)) {
             out.add("--aws-endpoint-url (JIG_AWS_ENDPOINT_URL) '" + awsEndpointUrl + "' is not an http:// or https:// URL");
         }
         return out;
+    }
+
+    /** The instance refresh period; null when the option is not a number of seconds from 1 to 600. */
+    Duration instanceRefresh() {
+        if (instanceRefreshSeconds == null || !instanceRefreshSeconds.trim().matches("\\d{1,3}")) return null;
+        int seconds = Integer.parseInt(instanceRefreshSeconds.trim());
+        return seconds >= 1 && seconds <= 600 ? Duration.ofSeconds(seconds) : null;
     }
 
     URI endpoint() {

@@ -64,6 +64,17 @@ class CloudOptionsTest {
     }
 
     @Test
+    void theInstanceRefreshIsFifteenSecondsUnlessSetToOneToSixHundred() {
+        assertThat(parse(complete().toArray(String[]::new)).instanceRefresh()).isEqualTo(java.time.Duration.ofSeconds(15));
+        CloudOptions thirty = parse(complete("--instance-refresh-seconds", "30").toArray(String[]::new));
+        assertThat(thirty.problems()).isEmpty();
+        assertThat(thirty.instanceRefresh()).isEqualTo(java.time.Duration.ofSeconds(30));
+        assertThat(parse(complete("--instance-refresh-seconds", "0").toArray(String[]::new)).problems()).containsExactly(
+                "--instance-refresh-seconds (JIG_INSTANCE_REFRESH_SECONDS) '0' is not a whole number of seconds from 1 to 600");
+        assertThat(parse(complete("--instance-refresh-seconds", "15s").toArray(String[]::new)).problems()).hasSize(1);
+    }
+
+    @Test
     void wrongValuesAreNamedToo() {
         CloudOptions o = parse(complete("--region", "us-east-1a", "--cluster-endpoint", "http://plain", "--cluster-ca-bundle", "bm90IGEgY2VydA==",
                 "--service-cidr", "10.100.0.0", "--aws-endpoint-url", "ftp://x").toArray(String[]::new));
