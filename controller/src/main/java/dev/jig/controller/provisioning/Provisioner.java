@@ -31,9 +31,17 @@ import java.util.Set;
 /**
  * The provisioning loop: watches for pending pods that no planned node will take, batches them
  * ({@link Batcher}: 1 s idle, 10 s max), runs the {@link Scheduler} on a snapshot, creates the
- * NodeClaims it asks for and launches them. One run at a time ({@code synchronized}), and each run
+ * NodeClaims it asks for and hands their launches to the lifecycle's launch pool. One run at a time, and each run
  * starts from a fresh snapshot that includes every NodeClaim created before, so consecutive
  * batches can never launch past a pool's limits or a tenant's quota.
+ *
+ * <p>Threads: the provisioning worker ({@link #reconcile}), interruption ({@link #provisionFor}) and disruption
+ * ({@link #createReplacements}, {@link #nominated}, {@link #withForeignIgnored}) call it from their own workers. The
+ * monitor of this object ({@code synchronized} methods) guards all of its state, the {@link Nominator} and the
+ * lifecycle's {@code reconcile}. Under it, the provisioner calls only the cluster, the cloud's instance types, the
+ * lifecycle and the timeline, none of which calls back into a reconciler, so lock order is always caller → this
+ * provisioner → those, and no cycle can form. The lock is never held while an instance launches: launches run on
+ * the launch pool, so interruption waits at most for one scheduling run.
  *
  * <p>Every batch schedules every pending pod against the remaining room of the Ready nodes and of
  * the NodeClaims in flight, as Karpenter's provisioner does. Where a pod was planned is kept only as
@@ -57,7 +65,9 @@ public final class Provisioner {
     private final NodeClaimLifecycle lifecycle;
     private final Clock clock;
     private final Timeline log;
-    private final Batcher batcher = new Batcher();
+    private final Batcher batcher;
+    private final ProvisioningMetrics metrics;
+    private final PodWaits waits = new PodWaits();
     private final NameGenerator names;
     /** Pod key → the node or NodeClaim it was planned for; "" while unschedulable. */
     private final Map<String, String> planned = new HashMap<>();
@@ -111,6 +121,17 @@ public final class Provisioner {
     /** @param launched told of each launch when it is made and again when it is priced (a later call for the same NodeClaim replaces the earlier) */
     public Provisioner(Cluster cluster, CloudProvider cloud, NodeClaimLifecycle lifecycle, Clock clock, Timeline log, NameGenerator names, boolean nominate,
                        java.util.function.Consumer<Launch> launched) {
+        this(cluster, cloud, lifecycle, clock, log, names, nominate, launched, new Batcher(), ProvisioningMetrics.NONE);
+    }
+
+    /**
+     * @param batcher the batching window ({@code --batch-idle}, {@code --batch-max}); this provisioner's own from now on
+     * @param metrics told of each scheduling run and of each pod's wait for its NodeClaim
+     */
+    public Provisioner(Cluster cluster, CloudProvider cloud, NodeClaimLifecycle lifecycle, Clock clock, Timeline log, NameGenerator names, boolean nominate,
+                       java.util.function.Consumer<Launch> launched, Batcher batcher, ProvisioningMetrics metrics) {
+        this.batcher = batcher;
+        this.metrics = metrics;
         this.launched = launched;
         this.cluster = cluster;
         this.cloud = cloud;
@@ -178,7 +199,7 @@ public final class Provisioner {
             hints.put(p.key(), targets.node(target) == null ? target : targets.node(target).name());
         }
         SchedulingInputs.Prepared prepared = SchedulingInputs.prepare(s, pending, cloud, hints);
-        SchedulingResult result = Scheduler.solve(prepared.input());
+        SchedulingResult result = metrics.scheduling(() -> Scheduler.solve(prepared.input()));
         prepared.kept().forEach((pod, target) -> plan(pod, target));
         log.record(new TimelineEvent(now, TimelineEvent.Kind.BATCH, pending.size() + " pods", String.format(Locale.ROOT,
                 "%s%d onto existing or in-flight nodes, %d new NodeClaims, %d unschedulable",
@@ -281,7 +302,9 @@ public final class Provisioner {
         unseen.put(claim.name(), now);
         log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), why + describe(decision)));
         decision.pods().forEach(p -> plan(p, claim.name()));
-        if (!lifecycle.launch(claim, s.nodeClasses().get(claim.nodeClass()))) {
+        decision.pods().forEach(p -> waits.nodeClaimCreated(p.key(), now).ifPresent(metrics::nodeClaimCreated));
+        // the launch pool owns the launch from here: this thread (and the lock it holds) never waits on the cloud
+        if (lifecycle.submit(claim, s.nodeClasses().get(claim.nodeClass())) == NodeClaimLifecycle.Launching.DELETED) {
             unseen.remove(claim.name());
             return null;
         }
@@ -386,6 +409,7 @@ public final class Provisioner {
         unschedulableSince.keySet().retainAll(live);
         lastReason.keySet().retainAll(live);
         podEvents.retain(live);
+        waits.pending(live, now);
         return needed;
     }
 
