@@ -40,9 +40,14 @@ import java.util.Map;
  * the NodeClaim, so that termination is tried again and no instance is forgotten while it runs.
  *
  * <p>With {@code terminationFinalizer} on, a launched NodeClaim gets the {@code karpenter.sh/termination}
- * finalizer, and the {@code termination.Terminator} (which must then run in the same loop) drains its node
+ * finalizer, and the {@code termination.Terminator} (which must then run beside it) drains its node
  * before the instance goes. This lifecycle leaves every deleting NodeClaim that carries the finalizer to it,
  * and its own deletions (registration timeout) only mark such a NodeClaim deleting.
+ *
+ * <p>Threads: {@link #reconcile} runs under the provisioner's lock (one at a time); launches run on the
+ * {@link LaunchPool}'s workers, which own each NodeClaim's launch alone. The only state they share is
+ * {@code launchedHere}, a concurrent map: a launch adds its NodeClaim before writing its status, so a reconcile that
+ * reads a snapshot without it never launches it again.
  */
 public final class NodeClaimLifecycle {
 

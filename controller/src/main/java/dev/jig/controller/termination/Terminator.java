@@ -53,6 +53,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * so a restart lengthens it rather than cutting it short.
  */
 public final class Terminator implements Reconciler {
+    // Threads: runs on its own worker; its maps are concurrent so that a snapshot of them (tests, simulate) is safe,
+    // and it calls nothing that takes another reconciler's lock.
 
     /** The first retry after a 429; each further refusal doubles it, up to {@link #MAX_BACKOFF}. */
     public static final Duration BASE_BACKOFF = Duration.ofSeconds(1);
