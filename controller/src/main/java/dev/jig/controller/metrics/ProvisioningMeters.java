@@ -36,7 +36,7 @@ public final class ProvisioningMeters implements ProvisioningMetrics {
     }
 
     @Override
-    public void nodeClaimCreated(Duration waited) {
+    public void nodeClaimCreated(String pod, Duration waited) {
         wait.record(waited);
     }
 }

@@ -302,7 +302,7 @@ public final class Provisioner {
         unseen.put(claim.name(), now);
         log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), why + describe(decision)));
         decision.pods().forEach(p -> plan(p, claim.name()));
-        decision.pods().forEach(p -> waits.nodeClaimCreated(p.key(), now).ifPresent(metrics::nodeClaimCreated));
+        decision.pods().forEach(p -> waits.nodeClaimCreated(p.key(), now).ifPresent(w -> metrics.nodeClaimCreated(p.key(), w)));
         // the launch pool owns the launch from here: this thread (and the lock it holds) never waits on the cloud
         if (lifecycle.submit(claim, s.nodeClasses().get(claim.nodeClass())) == NodeClaimLifecycle.Launching.DELETED) {
             unseen.remove(claim.name());

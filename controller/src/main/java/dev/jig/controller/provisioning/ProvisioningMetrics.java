@@ -20,7 +20,10 @@ public interface ProvisioningMetrics {
         return solve.get();
     }
 
-    /** A pod waited {@code waited} from first seen pending until a NodeClaim was created for it; told once per pod. */
-    default void nodeClaimCreated(Duration waited) {
+    /**
+     * The pod {@code pod} (namespace/name) waited {@code waited} from first seen pending until a NodeClaim was created
+     * for it; told once per pod, as the NodeClaim is created.
+     */
+    default void nodeClaimCreated(String pod, Duration waited) {
     }
 }
