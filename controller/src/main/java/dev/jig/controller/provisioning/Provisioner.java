@@ -30,7 +30,7 @@ import java.util.Set;
 
 /**
  * The provisioning loop: watches for pending pods that no planned node will take, batches them
- * ({@link Batcher}: 1 s idle, 10 s max), runs the {@link Scheduler} on a snapshot, creates the
+ * ({@link Batcher}: 1 s idle, 10 s max by default), runs the {@link Scheduler} on a snapshot, creates the
  * NodeClaims it asks for and hands their launches to the lifecycle's launch pool. One run at a time, and each run
  * starts from a fresh snapshot that includes every NodeClaim created before, so consecutive
  * batches can never launch past a pool's limits or a tenant's quota.

@@ -160,6 +160,25 @@ class TerminatorTest {
     }
 
     @Test
+    void aBlockedDrainIsRequeuedOnItsOwnYetResumesInTheReconcileAfterTheClusterChanged() {
+        NodeClaim c = launched(null);
+        bind(pod("web", 100, 128).with().label("app", "web").build());
+        PodDisruptionBudget zero = new PodDisruptionBudget("default", "web", LabelSelector.of(Map.of("app", "web")), 0);
+        cluster.put(zero);
+        cluster.delete(c);
+        for (int i = 0; i < 3; i++) {
+            terminator.reconcile();
+            clock.advance(Duration.ofSeconds(1));
+        }
+        assertThat(podsOnNode()).containsExactly("web");
+        // the budget's status changes: a new generation, so the requeued NodeClaim is stepped at once, not after its wait
+        cluster.put(new PodDisruptionBudget("default", "web", zero.selector(), 1));
+        terminator.reconcile();
+        assertThat(events(TimelineEvent.Kind.POD_EVICTED)).hasSize(1);
+        assertThat(podsOnNode()).isEmpty();
+    }
+
+    @Test
     void evictionsForOneNodeClaimSpendTheBudgetForTheNextOnesInTheSameReconcile() {
         NodePool p = pool("default", req(WellKnownLabels.INSTANCE_TYPE, Requirement.Operator.In, "m5.large"));
         cluster.put(p);
