@@ -187,9 +187,9 @@ public final class Provisioner {
     public synchronized SchedulingResult provision() {
         ClusterSnapshot s = withLeaving(cluster.snapshot());
         Instant now = clock.instant();
-        List<Pod> pending = pending(s);
+        List<Pod> pending = PlanningView.pending(s);
         Map<String, String> hints = new HashMap<>();
-        Set<String> bindable = bindable(s);
+        Set<String> bindable = PlanningView.bindable(s);
         PlanTargets targets = new PlanTargets(s);
         for (Pod p : pending) {
             String target = planned.get(p.key());
@@ -229,29 +229,6 @@ public final class Provisioner {
     public synchronized SchedulingResult provisionFor(java.util.Collection<String> nodeClaims) {
         leaving.addAll(nodeClaims);
         return provision();
-    }
-
-    /**
-     * The pods to plan: the pending ones, then, as Karpenter's provisioner does with pods on deleting nodes, the
-     * reschedulable pods still bound to a node whose NodeClaim is being deleted, as if pending (unbound), so that
-     * capacity for them is found while the node drains. DaemonSet and mirror pods, and pods that tolerate the
-     * {@code karpenter.sh/disrupted} taint, stay with the node (the drain leaves them), so they are not planned.
-     */
-    static List<Pod> pending(ClusterSnapshot s) {
-        Set<String> going = new HashSet<>();
-        for (NodeClaim c : s.nodeClaims()) {
-            if (!c.deleting() || c.status() == null) continue;
-            if (c.status().nodeName() != null) going.add(c.status().nodeName());
-            for (Node n : s.nodes()) if (c.status().providerId().equals(n.providerId())) going.add(n.name());
-        }
-        if (going.isEmpty()) return s.pendingPods();
-        List<Pod> out = new java.util.ArrayList<>(s.pendingPods());
-        for (Pod p : s.pods()) {
-            if (p.isBound() && going.contains(p.nodeName()) && p.ignored() == null && dev.jig.controller.termination.DrainPlan.drainable(p)) {
-                out.add(p.with().nodeName(null).build());
-            }
-        }
-        return out;
     }
 
     /**
@@ -300,7 +277,7 @@ public final class Provisioner {
         cluster.create(claim);
         record(new Launch(claim.name(), purpose, Double.NaN));
         unseen.put(claim.name(), now);
-        log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), why + describe(decision)));
+        log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), why + PlanningView.describe(decision)));
         decision.pods().forEach(p -> plan(p, claim.name()));
         decision.pods().forEach(p -> waits.nodeClaimCreated(p.key(), now).ifPresent(w -> metrics.nodeClaimCreated(p.key(), w)));
         // the launch pool owns the launch from here: this thread (and the lock it holds) never waits on the cloud
@@ -375,25 +352,14 @@ public final class Provisioner {
         launched.accept(l);
     }
 
-    /** Names (node and NodeClaim) of the targets whose Node is Ready: the kube-scheduler may bind pods there now. */
-    private static Set<String> bindable(ClusterSnapshot s) {
-        Set<String> ready = new HashSet<>();
-        for (Node n : s.nodes()) if (n.ready()) ready.add(n.name());
-        Set<String> out = new HashSet<>(ready);
-        for (NodeClaim c : s.nodeClaims()) {
-            if (c.status() != null && c.status().nodeName() != null && ready.contains(c.status().nodeName())) out.add(c.name());
-        }
-        return out;
-    }
-
     private boolean needsProvisioning(ClusterSnapshot s, Instant now) {
-        Set<String> bindable = bindable(s);
+        Set<String> bindable = PlanningView.bindable(s);
         for (String t : bindable) readySince.putIfAbsent(t, now);
         readySince.keySet().retainAll(bindable);
         PlanTargets targets = new PlanTargets(s);
         boolean needed = false;
         Set<String> live = new HashSet<>();
-        for (Pod p : pending(s)) {
+        for (Pod p : PlanningView.pending(s)) {
             String key = p.key();
             live.add(key);
             String target = planned.get(key);
@@ -444,12 +410,5 @@ public final class Provisioner {
         // The template hash, so that static drift can tell a NodeClaim launched from an older template.
         return new NodeClaim(names.next(p.pool()), p.pool(), pool.nodeClassName(), p.labels(), p.requirements(), p.requests(), p.taints(),
                 p.startupTaints(), now, false, null, NodePoolHash.annotations(pool));
-    }
-
-    private static String describe(PlannedNodeClaim p) {
-        List<String> first = p.options().stream().limit(4).map(o -> String.format(Locale.ROOT, "%s $%.4f", o.type().name(), o.price())).toList();
-        return String.format(Locale.ROOT, "pool %s for %d pods (requests %s); %d instance types, cheapest %s%s; zones %s, %s",
-                p.pool(), p.pods().size(), p.requests(), p.options().size(), String.join(", ", first),
-                p.options().size() > 4 ? ", ..." : "", p.zones(), String.join("/", p.capacityTypes()));
     }
 }

@@ -77,6 +77,16 @@ class TerminatorTest {
         return timeline.stream().filter(e -> e.kind() == kind).toList();
     }
 
+    /** The NodeClaim {@code c} deleting, its node running pod {@code web} whose budget allows no disruption; returns the budget. */
+    private PodDisruptionBudget drainBlockedByAZeroBudget() {
+        NodeClaim c = launched(null);
+        bind(pod("web", 100, 128).with().label("app", "web").build());
+        PodDisruptionBudget zero = new PodDisruptionBudget("default", "web", LabelSelector.of(Map.of("app", "web")), 0);
+        cluster.put(zero);
+        cluster.delete(c);
+        return zero;
+    }
+
     private void bind(Pod p) {
         cluster.put(p.with().nodeName("n1").build());
     }
@@ -133,11 +143,7 @@ class TerminatorTest {
 
     @Test
     void aBudgetThatAllowsNoDisruptionHoldsTheInstanceAndIsRetriedWithBackoff() {
-        NodeClaim c = launched(null);
-        bind(pod("web", 100, 128).with().label("app", "web").build());
-        PodDisruptionBudget zero = new PodDisruptionBudget("default", "web", LabelSelector.of(Map.of("app", "web")), 0);
-        cluster.put(zero);
-        cluster.delete(c);
+        PodDisruptionBudget zero = drainBlockedByAZeroBudget();
         // the plan sees the empty budget and does not call the Eviction API; the instance stays
         for (int i = 0; i < 5; i++) terminator.reconcile();
         assertThat(podsOnNode()).containsExactly("web");
@@ -161,11 +167,7 @@ class TerminatorTest {
 
     @Test
     void aBlockedDrainIsRequeuedOnItsOwnYetResumesInTheReconcileAfterTheClusterChanged() {
-        NodeClaim c = launched(null);
-        bind(pod("web", 100, 128).with().label("app", "web").build());
-        PodDisruptionBudget zero = new PodDisruptionBudget("default", "web", LabelSelector.of(Map.of("app", "web")), 0);
-        cluster.put(zero);
-        cluster.delete(c);
+        PodDisruptionBudget zero = drainBlockedByAZeroBudget();
         for (int i = 0; i < 3; i++) {
             terminator.reconcile();
             clock.advance(Duration.ofSeconds(1));
