@@ -29,7 +29,8 @@ public final class ControllerLoop implements AutoCloseable {
 
     private final Map<String, Worker> workers = new LinkedHashMap<>();
     private final Duration stopWait;
-    private boolean started;
+    /** Whether the workers run (this replica leads); read by the health check without waiting for a stop in progress. */
+    private volatile boolean started;
 
     /** Every reconciler on the same period, each on its own worker. */
     public ControllerLoop(List<Reconciler> reconcilers, Duration period) {
@@ -92,12 +93,12 @@ public final class ControllerLoop implements AutoCloseable {
      * {@code limit} plus its period, or has been in one reconcile for longer than {@code limit}. A health check uses
      * it, so that a stuck worker restarts the pod instead of leading without acting.
      */
-    public synchronized boolean stalled(Duration limit) {
+    public boolean stalled(Duration limit) {
         return !stalledReconcilers(limit).isEmpty();
     }
 
     /** The names of the stalled reconcilers (see {@link #stalled}), for the health check's message. */
-    public synchronized List<String> stalledReconcilers(Duration limit) {
+    public List<String> stalledReconcilers(Duration limit) {
         if (!started) return List.of();
         return workers.values().stream().filter(w -> w.stalled(limit)).map(Worker::name).toList();
     }

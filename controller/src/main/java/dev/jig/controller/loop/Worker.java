@@ -58,10 +58,14 @@ final class Worker {
     /** Runs a reconcile as soon as the current one (if any) ends; wakes already pending are one. */
     void wake() {
         if (!active || !wakePending.compareAndSet(false, true)) return;
-        executor.execute(() -> {
-            wakePending.set(false);
-            runOnce();
-        });
+        try {
+            executor.execute(() -> {
+                wakePending.set(false);
+                runOnce();
+            });
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            wakePending.set(false); // closed: nothing runs any more
+        }
     }
 
     /** No further reconcile starts; the current one, if any, runs to its end (see {@link #awaitIdle}). */

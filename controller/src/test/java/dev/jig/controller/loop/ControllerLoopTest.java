@@ -117,6 +117,8 @@ class ControllerLoopTest {
         Thread.sleep(20);
         assertThat(runs.get()).as("a stopped loop ignores wakes").isEqualTo(after);
         loop.close();
+        loop.wake("ticking");
+        assertThat(runs.get()).as("and a closed one too, without throwing").isEqualTo(after);
     }
 
     @Test

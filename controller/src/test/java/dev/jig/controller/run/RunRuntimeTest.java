@@ -104,7 +104,8 @@ class RunRuntimeTest {
         try {
             loop.start();
             assertThat(within(Duration.ofSeconds(10), () -> creates.get() == 2)).as("both launch workers hang in create").isTrue();
-            assertThat(launches.inFlight()).as("the other NodeClaims wait their turn").isGreaterThan(2);
+            assertThat(within(Duration.ofSeconds(10), () -> launches.inFlight() > 2)).as("the other NodeClaims wait their turn").isTrue();
+            assertThat(creates.get()).as("no more than the two workers in create").isEqualTo(2);
 
             events.publish(CloudEvent.Kind.SPOT_INTERRUPTION, interrupted, clock.instant(), "");
             long start = System.nanoTime();
@@ -118,6 +119,7 @@ class RunRuntimeTest {
 
             // leader loss: the workers stop at once (none is stuck), the queued launches are dropped
             assertThat(loop.stop()).isTrue();
+            assertThat(launches.stop(Duration.ZERO)).as("the queue is dropped; the two running launches are still in create").isFalse();
             release.countDown();
             assertThat(launches.stop(Duration.ofSeconds(10))).isTrue();
             assertThat(launches.inFlight()).isZero();
