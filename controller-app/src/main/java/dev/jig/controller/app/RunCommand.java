@@ -7,11 +7,16 @@ import dev.jig.controller.kube.KubeCluster;
 import dev.jig.controller.kube.LeaderElection;
 import dev.jig.controller.cloud.CloudEventSource;
 import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.lifecycle.LaunchPool;
+import dev.jig.controller.loop.Cadence;
 import dev.jig.controller.loop.ControllerLoop;
 import dev.jig.controller.loop.Reconciler;
 import dev.jig.controller.loop.Timeline;
 import dev.jig.controller.metrics.DisruptionMeters;
+import dev.jig.controller.metrics.MeteredCloudProvider;
 import dev.jig.controller.metrics.MetricsTimeline;
+import dev.jig.controller.metrics.ProvisioningMeters;
+import dev.jig.controller.metrics.ReconcileMeters;
 import dev.jig.controller.provisioning.NameGenerator;
 import dev.jig.controller.run.RunReconcilers;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -43,7 +48,8 @@ import picocli.CommandLine.Option;
  * service account. It first checks that the API server answers (and says which one it tried when
  * it does not), then starts the informers and logs which ones it still waits for; informers feed
  * the reconcilers of {@link RunReconcilers} (interruption, pod events, provisioning, disruption,
- * termination, orphan collection), which run every second while this replica holds the Lease. {@code /metrics},
+ * termination, orphan collection) and the cloud's own, each on its own worker and cadence while this replica holds
+ * the Lease; NodeClaims launch on a pool of {@code --launch-concurrency} workers. {@code /metrics},
  * {@code /healthz} and {@code /readyz} are served on {@code --metrics-port}. Every option has an
  * environment fallback, so the Helm chart configures it like the webhook. {@code --cloud aws}
  * launches EC2 instances (see {@link CloudOptions}; wrong settings stop the start with exit code 2);
@@ -54,7 +60,7 @@ import picocli.CommandLine.Option;
 final class RunCommand implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
-    /** How long a leading loop may go without beginning a tick before /healthz fails (a tick may wait on EC2 retries). */
+    /** How long a leading reconciler may go without beginning a reconcile (beyond its period), or spend in one, before /healthz fails (a reconcile may wait on EC2 retries). */
     private static final Duration LOOP_STALL = Duration.ofMinutes(5);
     private static volatile boolean running;
 
@@ -85,6 +91,18 @@ final class RunCommand implements Callable<Integer> {
                     + "KEP-5278 (Kubernetes 1.35) documents the field as the kube-scheduler's: false writes none, as Karpenter does.")
     boolean nominatePods;
 
+    @Option(names = "--batch-idle", defaultValue = "${env:JIG_BATCH_IDLE:-PT1S}",
+            description = "A batch of pending pods is planned once no new one came for this long (env JIG_BATCH_IDLE; ISO-8601, default: PT1S).")
+    Duration batchIdle;
+
+    @Option(names = "--batch-max", defaultValue = "${env:JIG_BATCH_MAX:-PT10S}",
+            description = "... and at the latest once the batch has been open this long (env JIG_BATCH_MAX; ISO-8601, default: PT10S).")
+    Duration batchMax;
+
+    @Option(names = "--launch-concurrency", defaultValue = "${env:JIG_LAUNCH_CONCURRENCY:-10}",
+            description = "NodeClaims launched at once; the others wait their turn (env JIG_LAUNCH_CONCURRENCY; default: 10).")
+    int launchConcurrency;
+
     @Mixin
     CloudOptions cloudOptions = new CloudOptions();
 
@@ -110,7 +128,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<String> problems = cloudOptions.problems();
+        List<String> problems = new ArrayList<>(cloudOptions.problems());
+        problems.addAll(runtimeProblems());
         if (!problems.isEmpty()) {
             LOG.atError().addKeyValue("event", "invalid-settings").addKeyValue("problems", problems).log("cannot start: {}", String.join("; ", problems));
             for (String p : problems) System.err.println("jig-controller: " + p);
@@ -145,8 +164,11 @@ final class RunCommand implements Callable<Integer> {
         OpsServer ops = metricsPort == 0 ? null : new OpsServer("0.0.0.0", metricsPort, registry,
                 () -> !cluster.synced() ? Optional.of("waiting for informers: " + String.join(", ", cluster.unsynced()))
                         : started.get() ? Optional.empty() : Optional.of("starting"),
-                () -> running.get() != null && running.get().stalled(LOOP_STALL)
-                        ? Optional.of("the reconcile loop has not ticked for " + LOOP_STALL) : Optional.empty());
+                () -> {
+                    List<String> stalled = running.get() == null ? List.of() : running.get().stalledReconcilers(LOOP_STALL);
+                    return stalled.isEmpty() ? Optional.empty()
+                            : Optional.of("reconcilers stalled (no reconcile begun, or one running, for " + LOOP_STALL + "): " + String.join(", ", stalled));
+                });
         if (!awaitSync(cluster, clock)) {
             String message = "informers did not list within " + syncTimeout + ": " + String.join(", ", cluster.unsynced())
                     + ". Are the Karpenter CRDs installed, and may this service account list these resources?";
@@ -158,19 +180,26 @@ final class RunCommand implements Callable<Integer> {
             return ExitCode.USAGE;
         }
         CloudWiring wiring = cloudOptions.aws() ? awsWiring(client, clock, registry) : cloudWiring.apply(clock, zones);
-        CloudProvider cloud = wiring.provider();
+        CloudProvider cloud = new MeteredCloudProvider(wiring.provider(), registry);
         CloudEventSource events = wiring.events();
         Timeline log = new MetricsTimeline(registry, Timeline.slf4j());
         DisruptionMeters meters = new DisruptionMeters(registry);
-        List<Reconciler> reconcilers = new ArrayList<>(RunReconcilers.of(cluster, cloud, events, clock, log,
-                new NameGenerator(new SecureRandom()), new RunReconcilers.Metrics(meters, meters), nominatePods));
-        reconcilers.addAll(wiring.reconcilers());
-        ControllerLoop loop = new ControllerLoop(reconcilers, Duration.ofSeconds(1));
+        LaunchPool launches = LaunchPool.of(launchConcurrency);
+        List<Cadence> cadences = new ArrayList<>(RunReconcilers.schedule(cluster, cloud, events, clock, log, new NameGenerator(new SecureRandom()),
+                new RunReconcilers.Metrics(meters, meters, new ProvisioningMeters(registry)),
+                new RunReconcilers.Options(nominatePods, batchIdle, batchMax, launches)));
+        for (Reconciler r : wiring.reconcilers()) cadences.add(new Cadence(r, RunReconcilers.PROVIDER));
+        ControllerLoop loop = new ControllerLoop(cadences, new ReconcileMeters(registry));
         running.set(loop);
+        // leader loss: no reconcile starts, the running ones end (bounded), queued launches are dropped for the next leader
+        Runnable stopLeading = () -> {
+            loop.stop();
+            launches.stop(ControllerLoop.STOP_WAIT);
+        };
         CountDownLatch done = new CountDownLatch(1);
         AtomicBoolean lost = new AtomicBoolean();
         // a replica that loses the Lease exits (code 1) rather than lead again with the state of its last term
-        LeaderElection election = new LeaderElection(client, namespace, id, Duration.ofSeconds(15), loop::start, loop::stop, () -> {
+        LeaderElection election = new LeaderElection(client, namespace, id, Duration.ofSeconds(15), loop::start, stopLeading, () -> {
             lost.set(true);
             done.countDown();
         });
@@ -178,6 +207,7 @@ final class RunCommand implements Callable<Integer> {
             LOG.atInfo().addKeyValue("event", "stopping").log("controller stopping");
             election.close();
             loop.close();
+            launches.close();
             cluster.close();
             if (ops != null) ops.close();
             client.close();
@@ -192,6 +222,17 @@ final class RunCommand implements Callable<Integer> {
             return ExitCode.FINDINGS;
         }
         return ExitCode.OK;
+    }
+
+    /** What is wrong with the runtime options ({@code --batch-idle}, {@code --batch-max}, {@code --launch-concurrency}). */
+    List<String> runtimeProblems() {
+        List<String> out = new ArrayList<>();
+        if (batchIdle == null || batchIdle.isNegative() || batchIdle.isZero()) out.add("--batch-idle must be a positive duration, got " + batchIdle);
+        if (batchMax == null || batchIdle != null && batchMax.compareTo(batchIdle) < 0) {
+            out.add("--batch-max must be at least --batch-idle (" + batchIdle + "), got " + batchMax);
+        }
+        if (launchConcurrency < 1) out.add("--launch-concurrency must be at least 1, got " + launchConcurrency);
+        return out;
     }
 
     /** {@code --cloud aws}: the EC2 provider, the SQS interruption feed ({@code --interruption-queue}), and the provider's own reconcilers. */

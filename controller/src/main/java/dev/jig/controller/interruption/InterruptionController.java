@@ -35,6 +35,8 @@ import java.util.function.Consumer;
  * harmless (deleting a deleting NodeClaim does nothing).
  */
 public final class InterruptionController implements Reconciler {
+    // Threads: runs on its own worker, which alone touches retry. It deletes first and only then calls replace (the
+    // provisioner's lock), so a warning is acted on even while a scheduling run holds that lock.
 
     private static final Taint DISRUPTED = new Taint(TaintKeys.DISRUPTED, null, Toleration.NO_SCHEDULE);
 

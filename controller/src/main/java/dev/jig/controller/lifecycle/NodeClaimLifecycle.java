@@ -40,9 +40,14 @@ import java.util.Map;
  * the NodeClaim, so that termination is tried again and no instance is forgotten while it runs.
  *
  * <p>With {@code terminationFinalizer} on, a launched NodeClaim gets the {@code karpenter.sh/termination}
- * finalizer, and the {@code termination.Terminator} (which must then run in the same loop) drains its node
+ * finalizer, and the {@code termination.Terminator} (which must then run beside it) drains its node
  * before the instance goes. This lifecycle leaves every deleting NodeClaim that carries the finalizer to it,
  * and its own deletions (registration timeout) only mark such a NodeClaim deleting.
+ *
+ * <p>Threads: {@link #reconcile} runs under the provisioner's lock (one at a time); launches run on the
+ * {@link LaunchPool}'s workers, which own each NodeClaim's launch alone. The only state they share is
+ * {@code launchedHere}, a concurrent map: a launch adds its NodeClaim before writing its status, so a reconcile that
+ * reads a snapshot without it never launches it again.
  */
 public final class NodeClaimLifecycle {
 
@@ -56,6 +61,20 @@ public final class NodeClaimLifecycle {
     private final Map<String, String> launchedHere = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final boolean terminationFinalizer;
+    /** Where launches run: inline, or on a pool's workers; each NodeClaim's launch is owned by one worker at a time. */
+    private final LaunchPool launches;
+
+    /** What {@link #submit} did with a NodeClaim's launch. */
+    public enum Launching {
+        /** Launched before submit returned (an inline pool). */
+        LAUNCHED,
+        /** Its launch failed before submit returned, and the NodeClaim was deleted so its pods are planned again. */
+        DELETED,
+        /** Queued or running on a pool's worker. */
+        QUEUED,
+        /** Its launch was already queued or running: nothing was submitted. */
+        OWNED
+    }
 
     /** A lifecycle that deletes NodeClaims itself, without draining their nodes (no Terminator in the loop). */
     public NodeClaimLifecycle(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log) {
@@ -63,6 +82,12 @@ public final class NodeClaimLifecycle {
     }
 
     public NodeClaimLifecycle(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log, boolean terminationFinalizer) {
+        this(cluster, cloud, clock, log, terminationFinalizer, LaunchPool.inline());
+    }
+
+    /** @param launches where launches run ({@link LaunchPool#inline()} in {@code simulate}, a pool in {@code run}) */
+    public NodeClaimLifecycle(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log, boolean terminationFinalizer, LaunchPool launches) {
+        this.launches = launches;
         this.terminationFinalizer = terminationFinalizer;
         this.cluster = cluster;
         this.cloud = cloud;
@@ -80,7 +105,7 @@ public final class NodeClaimLifecycle {
             if (c.deleting()) {
                 if (!c.hasFinalizer(Finalizers.TERMINATION)) deleted |= terminate(c, "deleted");
             } else if (!c.launched()) {
-                if (!launchedHere.containsKey(c.name())) deleted |= !launch(c, s.nodeClasses().get(c.nodeClass()));
+                if (!launchedHere.containsKey(c.name())) deleted |= submit(c, s.nodeClasses().get(c.nodeClass())) == Launching.DELETED;
             } else if (!c.registered()) {
                 Node node = nodeByProvider.get(c.status().providerId());
                 if (node != null) register(c, node);
@@ -95,7 +120,18 @@ public final class NodeClaimLifecycle {
         return deleted;
     }
 
-    /** Launches one NodeClaim; false when it was deleted (no capacity, node class not ready, permanent failure). */
+    /**
+     * Hands the launch of {@code c} to the launch pool unless its launch is already queued or running there: the one
+     * way every caller (a batch, disruption's replacements, {@link #reconcile} relaunching after a restart) launches.
+     */
+    public Launching submit(NodeClaim c, NodeClass nodeClass) {
+        java.util.concurrent.atomic.AtomicReference<Launching> outcome = new java.util.concurrent.atomic.AtomicReference<>(Launching.QUEUED);
+        if (!launches.submit(c.name(), () -> outcome.set(launch(c, nodeClass) ? Launching.LAUNCHED : Launching.DELETED))) return Launching.OWNED;
+        // inline, the launch has ended here; on a pool it may have or not: either answer is true when given
+        return outcome.get();
+    }
+
+    /** Launches one NodeClaim on the caller's thread; false when it was deleted (no capacity, node class not ready, permanent failure). */
     public boolean launch(NodeClaim c, NodeClass nodeClass) {
         Instant now = clock.instant();
         if (nodeClass == null) {

@@ -30,6 +30,8 @@ import java.util.Set;
  * When the cloud cannot be listed, nothing is concluded: an empty answer never counts as "every instance is gone".
  */
 public final class OrphanCollection implements Reconciler {
+    // Threads: stateless; runs on its own worker every two minutes. A launch in flight on the pool is safe from it:
+    // its instance is claimed by name, or younger than GRACE.
 
     /** Karpenter's: younger instances may belong to a launch whose NodeClaim update has not been seen yet. */
     public static final Duration GRACE = Duration.ofSeconds(30);

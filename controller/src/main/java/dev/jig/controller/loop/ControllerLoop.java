@@ -4,74 +4,108 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 
 /**
- * Runs its reconcilers in order on a fixed period while this replica leads, on one thread, so
- * reconciles never overlap. A failure of one reconciler is logged and the next one still runs.
+ * The controller's runtime while this replica leads: every {@link Cadence} on a worker of its own (thread
+ * {@code jig-<name>}), each reconciler run every period after its previous run ended, or earlier when
+ * {@linkplain #wake woken}. A reconciler never overlaps itself, and a slow one (a scale-up planning a thousand pods,
+ * a drain) delays no other: an interruption warning is acted on within its own cadence whatever provisioning does.
+ * A failure or an {@code Error} in one reconciler is logged, reported to the {@link ReconcileObserver} and never stops
+ * the others. {@link #stop} (leader loss) and {@link #close} (shutdown) start no further reconcile and wait, at most
+ * {@link #STOP_WAIT} in all, for the ones running to end.
+ *
+ * <p>The reconcilers share state (the provisioner, the cluster): each shared object guards itself, as its javadoc
+ * says; the runtime adds no lock of its own around a reconcile.
  */
 public final class ControllerLoop implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ControllerLoop.class);
+    /** How long stop and close wait for the reconciles running to end. */
+    public static final Duration STOP_WAIT = Duration.ofSeconds(30);
 
-    private final List<Reconciler> reconcilers;
-    private final Duration period;
-    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "jig-controller");
-        t.setDaemon(true);
-        return t;
-    });
-    private ScheduledFuture<?> task;
-    private volatile long lastTick = System.nanoTime();
+    private final Map<String, Worker> workers = new LinkedHashMap<>();
+    private final Duration stopWait;
+    /** Whether the workers run (this replica leads); read by the health check without waiting for a stop in progress. */
+    private volatile boolean started;
 
+    /** Every reconciler on the same period, each on its own worker. */
     public ControllerLoop(List<Reconciler> reconcilers, Duration period) {
-        this.reconcilers = List.copyOf(reconcilers);
-        this.period = period;
+        this(reconcilers.stream().map(r -> new Cadence(r, period)).toList(), ReconcileObserver.NONE);
+    }
+
+    public ControllerLoop(List<Cadence> cadences, ReconcileObserver observer) {
+        this(cadences, observer, STOP_WAIT);
+    }
+
+    /** @param stopWait how long {@link #stop} waits in all for the reconciles running to end */
+    public ControllerLoop(List<Cadence> cadences, ReconcileObserver observer, Duration stopWait) {
+        for (Cadence c : cadences) {
+            if (workers.putIfAbsent(c.name(), new Worker(c, observer)) != null) {
+                throw new IllegalArgumentException("two reconcilers named " + c.name());
+            }
+        }
+        this.stopWait = stopWait;
     }
 
     public synchronized void start() {
-        if (task != null) return;
-        lastTick = System.nanoTime();
-        task = executor.scheduleWithFixedDelay(this::reconcile, 0, period.toMillis(), TimeUnit.MILLISECONDS);
+        started = true;
+        workers.values().forEach(Worker::start);
     }
 
-    public synchronized void stop() {
-        if (task != null) task.cancel(false);
-        task = null;
-    }
-
-    private void reconcile() {
-        lastTick = System.nanoTime();
-        for (Reconciler r : reconcilers) {
-            try {
-                r.reconcile();
-            } catch (RuntimeException e) {
-                LOG.atError().addKeyValue("event", "reconcile-failed").addKeyValue("reconciler", r.name())
-                        .setCause(e).log("{} reconcile failed: {}", r.name(), e.toString());
-            } catch (Error e) {
-                // an Error escaping here would cancel every later tick without a word while the Lease keeps
-                // renewing; the loop goes on, and lastTick() lets a health check see a loop that no longer ticks
-                LOG.atError().addKeyValue("event", "reconcile-error").addKeyValue("reconciler", r.name())
-                        .setCause(e).log("{} reconcile hit {}", r.name(), e.toString());
-            }
-        }
+    /** Runs {@code reconciler} as soon as its current reconcile, if any, ends (a trigger ahead of its period); unknown names are ignored. */
+    public void wake(String reconciler) {
+        Worker w = workers.get(reconciler);
+        if (w != null) w.wake();
     }
 
     /**
-     * Whether the loop stalled: it is running (this replica leads) and no tick began within {@code limit}. A health
-     * check uses it, so that a stuck loop restarts the pod instead of leading without acting.
+     * Starts no further reconcile and waits up to the stop wait for the running ones to end; returns whether they all
+     * did. Leader loss calls it: a replica that no longer leads must stop acting.
      */
-    public synchronized boolean stalled(Duration limit) {
-        return task != null && System.nanoTime() - lastTick > limit.toNanos();
+    public synchronized boolean stop() {
+        started = false;
+        workers.values().forEach(Worker::stop);
+        long left = stopWait.toNanos();
+        List<String> busy = new ArrayList<>();
+        for (Worker w : workers.values()) {
+            try {
+                long l = w.awaitIdle(left);
+                if (l < 0) busy.add(w.name());
+                else left = l;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                busy.add(w.name());
+            }
+        }
+        if (!busy.isEmpty()) {
+            LOG.atWarn().addKeyValue("event", "stop-timeout").addKeyValue("reconcilers", busy)
+                    .log("reconcilers still running after {}: {}", stopWait, busy);
+        }
+        return busy.isEmpty();
+    }
+
+    /**
+     * Whether a reconciler stalled: the loop runs (this replica leads) and one worker has begun no reconcile within
+     * {@code limit} plus its period, or has been in one reconcile for longer than {@code limit}. A health check uses
+     * it, so that a stuck worker restarts the pod instead of leading without acting.
+     */
+    public boolean stalled(Duration limit) {
+        return !stalledReconcilers(limit).isEmpty();
+    }
+
+    /** The names of the stalled reconcilers (see {@link #stalled}), for the health check's message. */
+    public List<String> stalledReconcilers(Duration limit) {
+        if (!started) return List.of();
+        return workers.values().stream().filter(w -> w.stalled(limit)).map(Worker::name).toList();
     }
 
     @Override
     public void close() {
         stop();
-        executor.shutdownNow();
+        workers.values().forEach(Worker::close);
     }
 }

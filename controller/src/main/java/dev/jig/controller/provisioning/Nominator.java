@@ -38,6 +38,7 @@ import java.util.TreeMap;
  * the provisioner's tick.
  */
 final class Nominator {
+    // Threads: used only by the Provisioner, under its lock; not thread-safe on its own.
 
     private static final Logger LOG = LoggerFactory.getLogger(Nominator.class);
 

@@ -30,10 +30,18 @@ import java.util.Set;
 
 /**
  * The provisioning loop: watches for pending pods that no planned node will take, batches them
- * ({@link Batcher}: 1 s idle, 10 s max), runs the {@link Scheduler} on a snapshot, creates the
- * NodeClaims it asks for and launches them. One run at a time ({@code synchronized}), and each run
+ * ({@link Batcher}: 1 s idle, 10 s max by default), runs the {@link Scheduler} on a snapshot, creates the
+ * NodeClaims it asks for and hands their launches to the lifecycle's launch pool. One run at a time, and each run
  * starts from a fresh snapshot that includes every NodeClaim created before, so consecutive
  * batches can never launch past a pool's limits or a tenant's quota.
+ *
+ * <p>Threads: the provisioning worker ({@link #reconcile}), interruption ({@link #provisionFor}) and disruption
+ * ({@link #createReplacements}, {@link #nominated}, {@link #withForeignIgnored}) call it from their own workers. The
+ * monitor of this object ({@code synchronized} methods) guards all of its state, the {@link Nominator} and the
+ * lifecycle's {@code reconcile}. Under it, the provisioner calls only the cluster, the cloud's instance types, the
+ * lifecycle and the timeline, none of which calls back into a reconciler, so lock order is always caller → this
+ * provisioner → those, and no cycle can form. The lock is never held while an instance launches: launches run on
+ * the launch pool, so interruption waits at most for one scheduling run.
  *
  * <p>Every batch schedules every pending pod against the remaining room of the Ready nodes and of
  * the NodeClaims in flight, as Karpenter's provisioner does. Where a pod was planned is kept only as
@@ -57,7 +65,9 @@ public final class Provisioner {
     private final NodeClaimLifecycle lifecycle;
     private final Clock clock;
     private final Timeline log;
-    private final Batcher batcher = new Batcher();
+    private final Batcher batcher;
+    private final ProvisioningMetrics metrics;
+    private final PodWaits waits = new PodWaits();
     private final NameGenerator names;
     /** Pod key → the node or NodeClaim it was planned for; "" while unschedulable. */
     private final Map<String, String> planned = new HashMap<>();
@@ -111,6 +121,17 @@ public final class Provisioner {
     /** @param launched told of each launch when it is made and again when it is priced (a later call for the same NodeClaim replaces the earlier) */
     public Provisioner(Cluster cluster, CloudProvider cloud, NodeClaimLifecycle lifecycle, Clock clock, Timeline log, NameGenerator names, boolean nominate,
                        java.util.function.Consumer<Launch> launched) {
+        this(cluster, cloud, lifecycle, clock, log, names, nominate, launched, new Batcher(), ProvisioningMetrics.NONE);
+    }
+
+    /**
+     * @param batcher the batching window ({@code --batch-idle}, {@code --batch-max}); this provisioner's own from now on
+     * @param metrics told of each scheduling run and of each pod's wait for its NodeClaim
+     */
+    public Provisioner(Cluster cluster, CloudProvider cloud, NodeClaimLifecycle lifecycle, Clock clock, Timeline log, NameGenerator names, boolean nominate,
+                       java.util.function.Consumer<Launch> launched, Batcher batcher, ProvisioningMetrics metrics) {
+        this.batcher = batcher;
+        this.metrics = metrics;
         this.launched = launched;
         this.cluster = cluster;
         this.cloud = cloud;
@@ -166,9 +187,9 @@ public final class Provisioner {
     public synchronized SchedulingResult provision() {
         ClusterSnapshot s = withLeaving(cluster.snapshot());
         Instant now = clock.instant();
-        List<Pod> pending = pending(s);
+        List<Pod> pending = PlanningView.pending(s);
         Map<String, String> hints = new HashMap<>();
-        Set<String> bindable = bindable(s);
+        Set<String> bindable = PlanningView.bindable(s);
         PlanTargets targets = new PlanTargets(s);
         for (Pod p : pending) {
             String target = planned.get(p.key());
@@ -178,7 +199,7 @@ public final class Provisioner {
             hints.put(p.key(), targets.node(target) == null ? target : targets.node(target).name());
         }
         SchedulingInputs.Prepared prepared = SchedulingInputs.prepare(s, pending, cloud, hints);
-        SchedulingResult result = Scheduler.solve(prepared.input());
+        SchedulingResult result = metrics.scheduling(() -> Scheduler.solve(prepared.input()));
         prepared.kept().forEach((pod, target) -> plan(pod, target));
         log.record(new TimelineEvent(now, TimelineEvent.Kind.BATCH, pending.size() + " pods", String.format(Locale.ROOT,
                 "%s%d onto existing or in-flight nodes, %d new NodeClaims, %d unschedulable",
@@ -208,29 +229,6 @@ public final class Provisioner {
     public synchronized SchedulingResult provisionFor(java.util.Collection<String> nodeClaims) {
         leaving.addAll(nodeClaims);
         return provision();
-    }
-
-    /**
-     * The pods to plan: the pending ones, then, as Karpenter's provisioner does with pods on deleting nodes, the
-     * reschedulable pods still bound to a node whose NodeClaim is being deleted, as if pending (unbound), so that
-     * capacity for them is found while the node drains. DaemonSet and mirror pods, and pods that tolerate the
-     * {@code karpenter.sh/disrupted} taint, stay with the node (the drain leaves them), so they are not planned.
-     */
-    static List<Pod> pending(ClusterSnapshot s) {
-        Set<String> going = new HashSet<>();
-        for (NodeClaim c : s.nodeClaims()) {
-            if (!c.deleting() || c.status() == null) continue;
-            if (c.status().nodeName() != null) going.add(c.status().nodeName());
-            for (Node n : s.nodes()) if (c.status().providerId().equals(n.providerId())) going.add(n.name());
-        }
-        if (going.isEmpty()) return s.pendingPods();
-        List<Pod> out = new java.util.ArrayList<>(s.pendingPods());
-        for (Pod p : s.pods()) {
-            if (p.isBound() && going.contains(p.nodeName()) && p.ignored() == null && dev.jig.controller.termination.DrainPlan.drainable(p)) {
-                out.add(p.with().nodeName(null).build());
-            }
-        }
-        return out;
     }
 
     /**
@@ -279,9 +277,11 @@ public final class Provisioner {
         cluster.create(claim);
         record(new Launch(claim.name(), purpose, Double.NaN));
         unseen.put(claim.name(), now);
-        log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), why + describe(decision)));
+        log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), why + PlanningView.describe(decision)));
         decision.pods().forEach(p -> plan(p, claim.name()));
-        if (!lifecycle.launch(claim, s.nodeClasses().get(claim.nodeClass()))) {
+        decision.pods().forEach(p -> waits.nodeClaimCreated(p.key(), now).ifPresent(w -> metrics.nodeClaimCreated(p.key(), w)));
+        // the launch pool owns the launch from here: this thread (and the lock it holds) never waits on the cloud
+        if (lifecycle.submit(claim, s.nodeClasses().get(claim.nodeClass())) == NodeClaimLifecycle.Launching.DELETED) {
             unseen.remove(claim.name());
             return null;
         }
@@ -352,25 +352,14 @@ public final class Provisioner {
         launched.accept(l);
     }
 
-    /** Names (node and NodeClaim) of the targets whose Node is Ready: the kube-scheduler may bind pods there now. */
-    private static Set<String> bindable(ClusterSnapshot s) {
-        Set<String> ready = new HashSet<>();
-        for (Node n : s.nodes()) if (n.ready()) ready.add(n.name());
-        Set<String> out = new HashSet<>(ready);
-        for (NodeClaim c : s.nodeClaims()) {
-            if (c.status() != null && c.status().nodeName() != null && ready.contains(c.status().nodeName())) out.add(c.name());
-        }
-        return out;
-    }
-
     private boolean needsProvisioning(ClusterSnapshot s, Instant now) {
-        Set<String> bindable = bindable(s);
+        Set<String> bindable = PlanningView.bindable(s);
         for (String t : bindable) readySince.putIfAbsent(t, now);
         readySince.keySet().retainAll(bindable);
         PlanTargets targets = new PlanTargets(s);
         boolean needed = false;
         Set<String> live = new HashSet<>();
-        for (Pod p : pending(s)) {
+        for (Pod p : PlanningView.pending(s)) {
             String key = p.key();
             live.add(key);
             String target = planned.get(key);
@@ -386,6 +375,7 @@ public final class Provisioner {
         unschedulableSince.keySet().retainAll(live);
         lastReason.keySet().retainAll(live);
         podEvents.retain(live);
+        waits.pending(live, now);
         return needed;
     }
 
@@ -420,12 +410,5 @@ public final class Provisioner {
         // The template hash, so that static drift can tell a NodeClaim launched from an older template.
         return new NodeClaim(names.next(p.pool()), p.pool(), pool.nodeClassName(), p.labels(), p.requirements(), p.requests(), p.taints(),
                 p.startupTaints(), now, false, null, NodePoolHash.annotations(pool));
-    }
-
-    private static String describe(PlannedNodeClaim p) {
-        List<String> first = p.options().stream().limit(4).map(o -> String.format(Locale.ROOT, "%s $%.4f", o.type().name(), o.price())).toList();
-        return String.format(Locale.ROOT, "pool %s for %d pods (requests %s); %d instance types, cheapest %s%s; zones %s, %s",
-                p.pool(), p.pods().size(), p.requests(), p.options().size(), String.join(", ", first),
-                p.options().size() > 4 ? ", ..." : "", p.zones(), String.join("/", p.capacityTypes()));
     }
 }

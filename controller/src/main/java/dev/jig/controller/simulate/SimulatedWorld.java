@@ -12,7 +12,10 @@ import dev.jig.controller.disruption.DisruptionMetrics;
 import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.lifecycle.OrphanCollection;
 import dev.jig.controller.lifecycle.PodEvents;
+import dev.jig.controller.loop.CadenceSchedule;
+import dev.jig.controller.loop.Reconciler;
 import dev.jig.controller.loop.TimelineEvent;
+import dev.jig.controller.run.RunReconcilers;
 import dev.jig.controller.provisioning.NameGenerator;
 import dev.jig.controller.provisioning.Provisioner;
 import dev.jig.controller.model.Pod;
@@ -67,6 +70,8 @@ public final class SimulatedWorld {
     private final SimulatedDisruptionBudgets budgets;
     private final Terminator terminator;
     private final OrphanCollection orphans;
+    /** {@code RunReconcilers}' cadence table on the simulated clock: the reconcilers due each second, in the table's order. */
+    private final CadenceSchedule controller;
     /** Per ReplicaSet name, the fewest Ready pods it had at any tick since {@link #resetReadyFloor}. */
     private final Map<String, Integer> readyFloor = new HashMap<>();
 
@@ -104,6 +109,8 @@ public final class SimulatedWorld {
                 claims -> placements.record(provisioner.provisionFor(claims)));
         terminator = new Terminator(cluster, cloud, clock, this::record);
         orphans = new OrphanCollection(cluster, cloud, clock, this::record);
+        controller = new CadenceSchedule(RunReconcilers.cadences(interruption, podEvents,
+                Reconciler.of("provisioning", () -> provisioner.reconcile().ifPresent(placements::record)), disruption, terminator, orphans));
     }
 
     /** The simulated cloud's interruption feed: the {@code interrupt} step publishes to it. */
@@ -157,9 +164,10 @@ public final class SimulatedWorld {
 
     /**
      * One second: the cluster's side first (kubelets, then a kube-scheduler pass, ReplicaSets replacing the pods that
-     * went, pod readiness, the PDBs' status), then the controller in {@code RunReconcilers}' order (interruption, pod
-     * events, provisioning, disruption, termination, orphan collection), then the kube-scheduler again and the pod
-     * events it caused.
+     * went, pod readiness, the PDBs' status), then the controller's reconcilers due this second, with {@code run}'s
+     * cadences ({@code RunReconcilers}: all every second but orphan collection, every two minutes), in the table's order
+     * (interruption, pod events, provisioning, disruption, termination, orphan collection), then the kube-scheduler
+     * again and the pod events it caused. Launches run inline, so the same scenario gives the same timeline.
      *
      * <p>Two passes because the kube-scheduler reacts to events within milliseconds while the controller reconciles
      * about once a second: a Node the kubelet turned Ready (or that joined) is acted on before the controller can write
@@ -177,12 +185,7 @@ public final class SimulatedWorld {
         placements.retain(s);
         readiness.sync(s, clock.instant());
         budgets.sync(s, clock.instant());
-        interruption.reconcile();
-        podEvents.sync();
-        provisioner.reconcile().ifPresent(placements::record);
-        disruption.reconcile();
-        terminator.reconcile();
-        orphans.reconcile();
+        controller.runDue(clock.instant());
         kubeScheduler.bind();
         podEvents.sync();
         observe();

@@ -25,6 +25,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -43,11 +44,17 @@ import java.util.concurrent.ConcurrentHashMap;
  *       proof that the instance is gone;</li>
  *   <li>then delete the Node and remove the finalizer, so the NodeClaim goes.</li>
  * </ol>
- * Each reconcile takes one step per NodeClaim and never blocks or throws for one NodeClaim's failure. The grace
+ * Each reconcile takes one step per NodeClaim and never blocks or throws for one NodeClaim's failure. A NodeClaim
+ * whose step did nothing (its drain blocked: budgets that allow no eviction, pods backing off, pods already deleted
+ * and still terminating) is requeued on its own: it is stepped again once the cluster changed
+ * ({@link Cluster#generation()}), or when the earliest of its pods' backoffs, its grace period or
+ * {@link #MAX_BACKOFF} comes, not every reconcile. The grace
  * period counts from the first reconcile that saw the NodeClaim deleting (the model has no deletion timestamp),
  * so a restart lengthens it rather than cutting it short.
  */
 public final class Terminator implements Reconciler {
+    // Threads: runs on its own worker; its maps are concurrent so that a snapshot of them (tests, simulate) is safe,
+    // and it calls nothing that takes another reconciler's lock.
 
     /** The first retry after a 429; each further refusal doubles it, up to {@link #MAX_BACKOFF}. */
     public static final Duration BASE_BACKOFF = Duration.ofSeconds(1);
@@ -69,7 +76,13 @@ public final class Terminator implements Reconciler {
     /** Events on the pods it evicts, deletes or cannot evict; a refusal retried with backoff is published every few minutes at most. */
     private final PodEventLimiter podEvents;
 
+    /** NodeClaims whose drain is blocked: not stepped again before {@code at} while the cluster stays at {@code generation}. */
+    private final Map<String, Requeue> requeue = new ConcurrentHashMap<>();
+
     private record Backoff(int attempts, Instant next) {
+    }
+
+    private record Requeue(long generation, Instant at) {
     }
 
     public Terminator(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log) {
@@ -90,8 +103,11 @@ public final class Terminator implements Reconciler {
         reconcile(cluster.snapshot());
     }
 
-    /** One step for every terminating NodeClaim of {@code s}. */
+    /** One step for every terminating NodeClaim of {@code s} but those requeued for later. */
     public void reconcile(ClusterSnapshot s) {
+        // read before acting: a change made while this reconcile runs shows as a new generation next time
+        long generation = cluster.generation();
+        Instant now = clock.instant();
         Set<String> live = new HashSet<>();
         Set<String> pods = new HashSet<>();
         Set<String> keys = new HashSet<>();
@@ -108,22 +124,32 @@ public final class Terminator implements Reconciler {
         for (NodeClaim c : s.nodeClaims()) {
             if (!c.deleting() || !c.hasFinalizer(Finalizers.TERMINATION)) continue;
             live.add(c.name());
+            Requeue r = requeue.get(c.name());
+            if (r != null && r.generation() == generation && now.isBefore(r.at())) continue;
+            requeue.remove(c.name());
             try {
-                step(c, s, allowance);
+                step(c, s, allowance).ifPresent(at -> requeue.put(c.name(), new Requeue(generation, at)));
             } catch (RuntimeException e) {
                 record(TimelineEvent.Kind.TERMINATION_FAILED, c.name(), e.getMessage() + "; will retry");
             }
         }
         deletingSince.keySet().retainAll(live);
+        requeue.keySet().retainAll(live);
     }
 
-    private void step(NodeClaim c, ClusterSnapshot s, Map<String, Integer> allowance) {
+    /**
+     * One step for {@code c}: returns when to step it again if its drain is blocked and this step changed nothing,
+     * empty when it acted (or finished), so that it is stepped again on the next reconcile.
+     */
+    private Optional<Instant> step(NodeClaim c, ClusterSnapshot s, Map<String, Integer> allowance) {
         Instant now = clock.instant();
+        boolean acted = false;
         Instant since = deletingSince.computeIfAbsent(c.name(), k -> now);
         Node node = nodeOf(c, s);
         if (node != null) {
             if (node.taints().stream().noneMatch(t -> t.key().equals(DrainPlan.DISRUPTED.key()) && t.effect().equals(DrainPlan.DISRUPTED.effect()))) {
                 cluster.editNode(node.name(), Map.of(), Set.of(), List.of(DrainPlan.DISRUPTED));
+                acted = true;
                 record(TimelineEvent.Kind.NODE_TAINTED, node.name(), "tainted " + DrainPlan.DISRUPTED.key() + ":NoSchedule for " + c.name());
             }
             List<Pod> pods = s.pods().stream().filter(p -> node.name().equals(p.nodeName())).toList();
@@ -131,6 +157,7 @@ public final class Terminator implements Reconciler {
             for (Pod p : plan.delete()) {
                 if (deleted.contains(p.uid())) continue;
                 cluster.deletePod(p);
+                acted = true;
                 deleted.add(p.uid()); // only once the API took it: a failed delete is tried again next reconcile
                 backoff.remove(p.uid());
                 String left = " ends within the pod's own (" + p.terminationGracePeriodSeconds() + "s)";
@@ -139,7 +166,10 @@ public final class Terminator implements Reconciler {
                         "Deleted pod: the termination grace period of NodeClaim " + c.name() + left + " while draining node " + node.name()), now);
             }
             for (Pod p : plan.evict()) {
-                if (evict(p, node.name(), now)) s.pdbs().stream().filter(b -> b.covers(p)).forEach(b -> allowance.merge(b.key(), -1, Integer::sum));
+                if (evict(p, node.name(), now)) {
+                    acted = true;
+                    s.pdbs().stream().filter(b -> b.covers(p)).forEach(b -> allowance.merge(b.key(), -1, Integer::sum));
+                }
             }
             for (Pod p : plan.waiting()) {
                 // held back without asking the Eviction API (it would answer 429): the same Event as a refusal, and a
@@ -150,24 +180,45 @@ public final class Terminator implements Reconciler {
                             + node.name() + ": " + why), now)) record(TimelineEvent.Kind.EVICTION_BLOCKED, p.key(), why + "; waiting");
                 });
             }
-            if (!plan.drained()) return;
+            if (!plan.drained()) return acted ? Optional.empty() : Optional.of(wake(pods, now, forceAt(c, s, since)));
         }
         if (c.status() != null) {
             try {
                 cloud.delete(c.status().providerId());
                 record(TimelineEvent.Kind.INSTANCE_TERMINATING, c.name(), c.status().providerId() + " is terminating");
-                return;
+                return Optional.empty();
             } catch (NodeClaimNotFoundException gone) {
                 // the Delete contract's proof that the instance no longer exists
             } catch (CloudOperationException e) {
                 record(TimelineEvent.Kind.TERMINATION_FAILED, c.name(), e.getMessage() + "; will retry");
-                return;
+                return Optional.empty();
             }
         }
         if (node != null) cluster.deleteNode(node.name(), Finalizers.TERMINATION);
         cluster.removeFinalizer(c, Finalizers.TERMINATION);
         deletingSince.remove(c.name());
         record(TimelineEvent.Kind.NODECLAIM_DELETED, c.name(), "drained and its instance is gone");
+        return Optional.empty();
+    }
+
+    /**
+     * When a blocked drain can next change without the cluster changing: the earliest pod backoff, the instant the
+     * grace period has no more left than a pod's own (the {@link DrainPlan} deletes it then), the grace period's end,
+     * and at most {@link #MAX_BACKOFF} away.
+     */
+    private Instant wake(List<Pod> pods, Instant now, Instant forceAt) {
+        Instant at = earlier(now.plus(MAX_BACKOFF), forceAt, now);
+        for (Pod p : pods) {
+            Backoff b = backoff.get(p.uid());
+            if (b != null) at = earlier(at, b.next(), now);
+            if (forceAt != null) at = earlier(at, forceAt.minusSeconds(p.terminationGracePeriodSeconds()), now);
+        }
+        return at;
+    }
+
+    /** {@code candidate} if it is after {@code now} and before {@code at}, else {@code at}. */
+    private static Instant earlier(Instant at, Instant candidate, Instant now) {
+        return candidate != null && candidate.isAfter(now) && candidate.isBefore(at) ? candidate : at;
     }
 
     /** Asks the Eviction API to evict {@code p} unless it is backing off; returns whether the pod was evicted. */

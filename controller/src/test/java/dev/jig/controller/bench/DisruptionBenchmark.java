@@ -102,11 +102,14 @@ public final class DisruptionBenchmark {
 
     /** Adds an initialized node of the claim's cheapest option in its first zone; returns its $/h. */
     private static double launch(String name, PlannedNodeClaim c, List<Node> nodes, List<NodeClaim> claims) {
-        ResolvedInstanceType t = c.cheapest().type();
         String zone = c.zones().get(0);
+        return launch(name, c, c.cheapest().type(), zone, "sim:///" + zone + "/" + name, NOW.minus(Duration.ofHours(1)), nodes, claims);
+    }
+
+    /** Adds an initialized node and its NodeClaim for {@code c}, of type {@code t} in {@code zone}, launched at {@code created}; returns its $/h. */
+    static double launch(String name, PlannedNodeClaim c, ResolvedInstanceType t, String zone, String providerId, Instant created,
+                         List<Node> nodes, List<NodeClaim> claims) {
         double price = t.offering(zone, "on-demand").pricePerHour();
-        String providerId = "sim:///" + zone + "/" + name;
-        Instant created = NOW.minus(Duration.ofHours(1));
         Map<String, String> labels = new HashMap<>(t.labels());
         labels.put(WellKnownLabels.INSTANCE_TYPE, t.name());
         labels.put(WellKnownLabels.ZONE, zone);

@@ -50,4 +50,115 @@ class ControllerLoopTest {
         assertThat(loop.stalled(Duration.ZERO)).isFalse();
         loop.close();
     }
+
+    @Test
+    void aSlowReconcilerDelaysNoOther() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch fiveRuns = new CountDownLatch(5);
+        try (ControllerLoop loop = new ControllerLoop(List.of(
+                new Cadence(Reconciler.of("slow", () -> await(release)), Duration.ofMillis(10)),
+                new Cadence(Reconciler.of("fast", fiveRuns::countDown), Duration.ofMillis(10))), ReconcileObserver.NONE)) {
+            loop.start();
+            assertThat(fiveRuns.await(10, TimeUnit.SECONDS)).as("fast ran five times while slow was stuck in its first").isTrue();
+            release.countDown();
+        }
+    }
+
+    @Test
+    void aReconcilerNeverOverlapsItselfEvenWhenWokenWhileRunning() throws Exception {
+        AtomicInteger inside = new AtomicInteger();
+        AtomicInteger overlaps = new AtomicInteger();
+        AtomicInteger runs = new AtomicInteger();
+        try (ControllerLoop loop = new ControllerLoop(List.of(new Cadence(Reconciler.of("busy", () -> {
+            if (inside.incrementAndGet() > 1) overlaps.incrementAndGet();
+            sleep(2);
+            runs.incrementAndGet();
+            inside.decrementAndGet();
+        }), Duration.ofMillis(1))), ReconcileObserver.NONE)) {
+            loop.start();
+            for (int i = 0; i < 200; i++) loop.wake("busy");
+            while (runs.get() < 20) Thread.sleep(5);
+        }
+        assertThat(overlaps.get()).isZero();
+    }
+
+    @Test
+    void wakeRunsAReconcilerAheadOfItsPeriod() throws Exception {
+        CountDownLatch twice = new CountDownLatch(2);
+        try (ControllerLoop loop = new ControllerLoop(List.of(new Cadence(Reconciler.of("hourly", twice::countDown), Duration.ofHours(1))),
+                ReconcileObserver.NONE)) {
+            loop.start();
+            while (twice.getCount() == 2) Thread.sleep(5);
+            loop.wake("hourly");
+            assertThat(twice.await(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    @Test
+    void stopWaitsForTheRunningReconcilesAndStartsNoFurtherOne() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        AtomicInteger finished = new AtomicInteger();
+        AtomicInteger runs = new AtomicInteger();
+        ControllerLoop loop = new ControllerLoop(List.of(
+                new Cadence(Reconciler.of("long", () -> {
+                    entered.countDown();
+                    sleep(300);
+                    finished.incrementAndGet();
+                }), Duration.ofHours(1)),
+                new Cadence(Reconciler.of("ticking", runs::incrementAndGet), Duration.ofMillis(5))), ReconcileObserver.NONE, Duration.ofSeconds(10));
+        loop.start();
+        assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(loop.stop()).as("every reconcile ended within the wait").isTrue();
+        assertThat(finished.get()).as("stop returned only after the long reconcile ended").isEqualTo(1);
+        int after = runs.get();
+        Thread.sleep(50);
+        assertThat(runs.get()).as("no reconcile after stop").isEqualTo(after);
+        loop.wake("ticking");
+        Thread.sleep(20);
+        assertThat(runs.get()).as("a stopped loop ignores wakes").isEqualTo(after);
+        loop.close();
+        loop.wake("ticking");
+        assertThat(runs.get()).as("and a closed one too, without throwing").isEqualTo(after);
+    }
+
+    @Test
+    void theObserverHearsOfEveryReconcileAndItsFailure() throws Exception {
+        java.util.Map<String, AtomicInteger> failures = new java.util.concurrent.ConcurrentHashMap<>();
+        CountDownLatch three = new CountDownLatch(3);
+        try (ControllerLoop loop = new ControllerLoop(List.of(new Cadence(Reconciler.of("broken", () -> {
+            throw new IllegalStateException("no");
+        }), Duration.ofMillis(5))), (name, took, failure) -> {
+            assertThat(took.isNegative()).isFalse();
+            if (failure != null) failures.computeIfAbsent(name + ": " + failure.getMessage(), k -> new AtomicInteger()).incrementAndGet();
+            three.countDown();
+        })) {
+            loop.start();
+            assertThat(three.await(10, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(failures).containsOnlyKeys("broken: no");
+        assertThat(failures.get("broken: no").get()).isGreaterThanOrEqualTo(3);
+    }
+
+    @Test
+    void twoReconcilersWithOneNameAreRefused() {
+        Cadence a = new Cadence(Reconciler.of("same", () -> { }), Duration.ofSeconds(1));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ControllerLoop(List.of(a, a), ReconcileObserver.NONE))
+                .hasMessageContaining("same");
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

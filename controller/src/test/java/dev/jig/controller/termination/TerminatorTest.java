@@ -77,6 +77,16 @@ class TerminatorTest {
         return timeline.stream().filter(e -> e.kind() == kind).toList();
     }
 
+    /** The NodeClaim {@code c} deleting, its node running pod {@code web} whose budget allows no disruption; returns the budget. */
+    private PodDisruptionBudget drainBlockedByAZeroBudget() {
+        NodeClaim c = launched(null);
+        bind(pod("web", 100, 128).with().label("app", "web").build());
+        PodDisruptionBudget zero = new PodDisruptionBudget("default", "web", LabelSelector.of(Map.of("app", "web")), 0);
+        cluster.put(zero);
+        cluster.delete(c);
+        return zero;
+    }
+
     private void bind(Pod p) {
         cluster.put(p.with().nodeName("n1").build());
     }
@@ -133,11 +143,7 @@ class TerminatorTest {
 
     @Test
     void aBudgetThatAllowsNoDisruptionHoldsTheInstanceAndIsRetriedWithBackoff() {
-        NodeClaim c = launched(null);
-        bind(pod("web", 100, 128).with().label("app", "web").build());
-        PodDisruptionBudget zero = new PodDisruptionBudget("default", "web", LabelSelector.of(Map.of("app", "web")), 0);
-        cluster.put(zero);
-        cluster.delete(c);
+        PodDisruptionBudget zero = drainBlockedByAZeroBudget();
         // the plan sees the empty budget and does not call the Eviction API; the instance stays
         for (int i = 0; i < 5; i++) terminator.reconcile();
         assertThat(podsOnNode()).containsExactly("web");
@@ -157,6 +163,21 @@ class TerminatorTest {
         reconcileUntilGone(10);
         assertThat(claim()).isNull();
         assertThat(events(TimelineEvent.Kind.POD_EVICTED)).hasSize(1);
+    }
+
+    @Test
+    void aBlockedDrainIsRequeuedOnItsOwnYetResumesInTheReconcileAfterTheClusterChanged() {
+        PodDisruptionBudget zero = drainBlockedByAZeroBudget();
+        for (int i = 0; i < 3; i++) {
+            terminator.reconcile();
+            clock.advance(Duration.ofSeconds(1));
+        }
+        assertThat(podsOnNode()).containsExactly("web");
+        // the budget's status changes: a new generation, so the requeued NodeClaim is stepped at once, not after its wait
+        cluster.put(new PodDisruptionBudget("default", "web", zero.selector(), 1));
+        terminator.reconcile();
+        assertThat(events(TimelineEvent.Kind.POD_EVICTED)).hasSize(1);
+        assertThat(podsOnNode()).isEmpty();
     }
 
     @Test
