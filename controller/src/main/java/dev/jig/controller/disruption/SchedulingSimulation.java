@@ -63,7 +63,7 @@ final class SchedulingSimulation {
         for (NodeClaim c : snap.nodeClaims()) if (!goneClaims.contains(c.name())) claims.add(c);
         ClusterSnapshot without = new ClusterSnapshot(pods, nodes, claims, snap.nodePools(), snap.nodeClasses(), snap.daemonSets(),
                 snap.tenancy(), snap.pdbs());
-        SchedulingInput input = SchedulingInputs.of(without, without.pendingPods(), s.cloud);
+        SchedulingInput input = SchedulingInputs.of(without, without.pendingPods(), s::instanceTypes);
         SchedulingResult result = Scheduler.solve(input);
         for (Unschedulable u : result.unschedulable()) {
             if (mustPlace.contains(u.pod().key())) return new Outcome(false, u.describe(), List.of());
