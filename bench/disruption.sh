@@ -9,11 +9,11 @@
 # it, nothing to consolidate; at each of STEADY_PODS, the medians of a first pass, a pass where nothing changed (the
 # consolidated memo holds) and a pass after one pod changed, and their growth with size.
 #
-#   bench/disruption.sh            (RUNS=5, PLAN_PODS=10000, STEADY_PODS=5000,20000)
+#   bench/disruption.sh            (RUNS=5, PLAN_PODS=10000, STEADY_PODS=4000,16000,20000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -pl controller -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test >/dev/null
 cp="controller/target/test-classes:controller/target/classes:$(cat controller/target/bench.classpath)"
 java -Xmx512m -XX:+UseParallelGC -cp "$cp" dev.jig.controller.bench.DisruptionBenchmark "${RUNS:-5}" "${PLAN_PODS:-10000}"
 echo
-exec java -Xmx512m -XX:+UseParallelGC -cp "$cp" dev.jig.controller.bench.DisruptionSteadyState "${RUNS:-5}" "${STEADY_PODS:-5000,20000}"
+exec java -Xmx512m -XX:+UseParallelGC -cp "$cp" dev.jig.controller.bench.DisruptionSteadyState "${RUNS:-5}" "${STEADY_PODS:-4000,16000,20000}"

@@ -47,6 +47,8 @@ final class DisruptionState {
     private final Map<String, List<ResolvedInstanceType>> typeLists = new HashMap<>();
     /** When the method now running must stop; {@link TimeBox#NONE} outside a time-boxed method. */
     TimeBox timeBox = TimeBox.NONE;
+    /** The scheduling input every simulation of this pass starts from; built at the first simulation. */
+    private SimulationBase simulationBase;
     /** What this pass shares with the ones before and after it (where a timed-out single-node pass stopped). */
     PassMemory memory = PassMemory.none();
     /** Each candidate's drift reason, asked of the cloud once per pass (the metric and the method both read it). */
@@ -98,6 +100,11 @@ final class DisruptionState {
         ResolvedInstanceType t = types(claim.nodePool()).get(s.instanceType());
         Offering o = t == null ? null : t.offering(s.zone(), s.capacityType());
         return o != null ? o.pricePerHour() : s.pricePerHour();
+    }
+
+    SimulationBase simulationBase() {
+        if (simulationBase == null) simulationBase = SimulationBase.of(this);
+        return simulationBase;
     }
 
     void expiring(Candidate c) {

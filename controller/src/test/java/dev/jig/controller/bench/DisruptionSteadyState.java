@@ -37,16 +37,15 @@ import java.util.function.Supplier;
  * and a pass after one pod changed (the cluster's generation moved: memo miss); the first two's ratio; and the
  * growth from the first size to the others.
  *
- * <p>Arguments: {@code [runs] [pods,pods,...]}, default {@code 5 5000,20000} (the generic workload of
- * {@link BenchmarkWorkload} on its 400 types).
+ * <p>Arguments: {@code [runs] [pods,pods,...]}, default {@code 5 4000,16000,20000} ({@link #packed}: 400, 1,600 and 2,000 nodes).
  */
 public final class DisruptionSteadyState {
 
     public static void main(String[] args) {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        int[] sizes = Arrays.stream((args.length > 1 ? args[1] : "5000,20000").split(",")).mapToInt(Integer::parseInt).toArray();
+        int[] sizes = Arrays.stream((args.length > 1 ? args[1] : "4000,16000,20000").split(",")).mapToInt(Integer::parseInt).toArray();
         Catalog catalog = Catalog.bundled();
-        SchedulingInput.Pool pool = BenchmarkWorkload.pool(catalog);
+        SchedulingInput.Pool pool = BenchmarkWorkload.pool(catalog, TYPES);
         Clock clock = Clock.fixed(DisruptionBenchmark.NOW, ZoneOffset.UTC);
         SimulatedCloud cloud = new SimulatedCloud(new InstanceTypeResolver(catalog, List.of(BenchmarkWorkload.ZONES), false), clock,
                 Duration.ZERO, new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL));
@@ -96,9 +95,19 @@ public final class DisruptionSteadyState {
         return out;
     }
 
-    /** Every pod of the generic workload bound where the scheduler planned it, each planned NodeClaim an initialized node. */
+    /** Ten general-purpose and compute types of 2 and 4 vCPUs ({@code -Dsteady.types=a,b,...} to change them). */
+    static final List<String> TYPES = List.of(System.getProperty("steady.types",
+            "m5.xlarge,m5.large,c5.large,c5.xlarge,r5.large,r5.xlarge,m6i.large,c6i.xlarge,m5a.large,c5a.xlarge").split(","));
+
+    /**
+     * Pods of 390m cpu and 512Mi, as the scheduler packs them: ten to a 4-vCPU node, as full as a node gets, so that
+     * no node's pods fit in the others' room and no cheaper type takes them: nothing to consolidate.
+     */
     private static ClusterSnapshot packed(SchedulingInput.Pool pool, int pods) {
-        List<Pod> workload = BenchmarkWorkload.generic(pods, 42);
+        List<Pod> workload = new ArrayList<>(pods);
+        for (int i = 0; i < pods; i++) {
+            workload.add(Pod.of("default", "steady-" + i, dev.jig.api.karpenter.ResourceList.of(390, 512), Map.of("app", "steady-" + i % 20)));
+        }
         SchedulingResult plan = Scheduler.solve(SchedulingInput.of(workload, List.of(), List.of(pool)));
         List<Node> nodes = new ArrayList<>();
         List<NodeClaim> claims = new ArrayList<>();
