@@ -17,7 +17,12 @@ public final class UnavailableOfferings {
 
     private final Clock clock;
     private final Duration ttl;
-    private final Map<String, Instant> until = new ConcurrentHashMap<>();
+    private final Map<Key, Instant> until = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong version = new java.util.concurrent.atomic.AtomicLong();
+
+    /** An offering; a record, so a look-up builds no string. */
+    private record Key(String instanceType, String zone, String capacityType) {
+    }
 
     public UnavailableOfferings(Clock clock, Duration ttl) {
         this.clock = clock;
@@ -25,20 +30,32 @@ public final class UnavailableOfferings {
     }
 
     public void markUnavailable(String instanceType, String zone, String capacityType) {
-        until.put(key(instanceType, zone, capacityType), clock.instant().plus(ttl));
+        until.put(new Key(instanceType, zone, capacityType), clock.instant().plus(ttl));
+        version.incrementAndGet();
     }
 
     public boolean isUnavailable(String instanceType, String zone, String capacityType) {
-        Instant t = until.get(key(instanceType, zone, capacityType));
+        if (until.isEmpty()) return false;
+        Key key = new Key(instanceType, zone, capacityType);
+        Instant t = until.get(key);
         if (t == null) return false;
         if (!clock.instant().isBefore(t)) {
-            until.remove(key(instanceType, zone, capacityType), t);
+            if (until.remove(key, t)) version.incrementAndGet();
             return false;
         }
         return true;
     }
 
-    private static String key(String instanceType, String zone, String capacityType) {
-        return instanceType + '/' + zone + '/' + capacityType;
+    /** Whether no offering is marked (expired marks may still count until looked up): callers can skip the look-ups. */
+    public boolean isEmpty() {
+        return until.isEmpty();
+    }
+
+    /**
+     * A number that moves whenever an offering is marked, or a mark is found expired: a cache of what is offered
+     * (a list of instance types with their available offerings) is current while it has not moved.
+     */
+    public long version() {
+        return version.get();
     }
 }

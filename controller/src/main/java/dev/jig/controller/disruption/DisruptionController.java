@@ -39,6 +39,8 @@ import java.util.function.UnaryOperator;
  */
 public final class DisruptionController implements Reconciler {
 
+    /** Karpenter's disruption polling period: a pass that found nothing looks again this much later. */
+    public static final Duration POLL_PERIOD = Duration.ofSeconds(10);
     /** Karpenter's validation period before a command's candidates are deleted. */
     public static final Duration VALIDATION = Duration.ofSeconds(15);
     /** How long the replacements may take to initialize before the command is abandoned. */
@@ -56,6 +58,12 @@ public final class DisruptionController implements Reconciler {
     private final DisruptionEvents events = new DisruptionEvents();
     private final NominationWindow window = new NominationWindow();
     private InFlight inFlight;
+    /** How often a pass looks for new commands while none is in flight (Karpenter polls every 10 s). */
+    private final Duration pollPeriod;
+    /** What each pass leaves to the next: the consolidated memo, the time boxes and where single-node stopped. */
+    private final PassMemory memory;
+    /** When the next pass is due; null: at the next reconcile. */
+    private Instant nextPass;
     /** Replacements whose candidates' pods are not bound again yet: NodeClaim name → those pods, and until when it is protected. */
     private final Map<String, Awaiting> awaiting = new HashMap<>();
 
@@ -99,6 +107,19 @@ public final class DisruptionController implements Reconciler {
     public DisruptionController(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log, Supplier<Set<String>> nominated,
                                 Function<List<PlannedNodeClaim>, List<String>> launch, DisruptionMetrics metrics,
                                 UnaryOperator<ClusterSnapshot> pendingView) {
+        this(cluster, cloud, clock, log, nominated, launch, metrics, pendingView, POLL_PERIOD, new PassMemory());
+    }
+
+    /**
+     * @param pollPeriod how often a pass looks for new commands while none is in flight ({@link #POLL_PERIOD});
+     *                   right after a command is executed the next pass comes at once, as Karpenter requeues then
+     * @param memory     the consolidated memo and the consolidation time boxes, kept across passes
+     */
+    public DisruptionController(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log, Supplier<Set<String>> nominated,
+                                Function<List<PlannedNodeClaim>, List<String>> launch, DisruptionMetrics metrics,
+                                UnaryOperator<ClusterSnapshot> pendingView, Duration pollPeriod, PassMemory memory) {
+        this.pollPeriod = pollPeriod;
+        this.memory = memory;
         this.metrics = metrics;
         this.pendingView = pendingView;
         this.cluster = cluster;
@@ -122,6 +143,8 @@ public final class DisruptionController implements Reconciler {
     @Override
     public synchronized void reconcile() {
         Instant now = clock.instant();
+        // read before the snapshot: a change in between can only make the consolidated memo miss
+        long generation = cluster.generation();
         ClusterSnapshot s = pendingView.apply(cluster.snapshot());
         untaintOrphans(s);
         // every reconcile, so the window sees the nominations made and let go while a command is in flight
@@ -135,7 +158,10 @@ public final class DisruptionController implements Reconciler {
             }
             return;
         }
-        DisruptionResult result = DisruptionPass.run(s, now, cloud, nominations);
+        if (nextPass != null && now.isBefore(nextPass)) return;
+        DisruptionResult result = DisruptionPass.run(s, now, cloud, nominations, generation, memory);
+        // a pass that acted looks again as soon as its command is done; one that found nothing waits a period
+        nextPass = result.command().isPresent() || !result.expirations().isEmpty() ? null : now.plus(pollPeriod);
         metrics.passed(result);
         events.blocked(result.blocked()).forEach(cluster::publish);
         for (Command expired : result.expirations()) {

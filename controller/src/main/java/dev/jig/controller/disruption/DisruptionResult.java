@@ -14,14 +14,26 @@ import java.util.Optional;
  *                 {@code voluntary_disruption_eligible_nodes}); only the reasons of the methods the pass reached
  * @param allowed  each budgeted reason's budget map at the start of the pass: NodePool → disruptions allowed
  *                 (Karpenter's {@code nodepools_allowed_disruptions})
+ * @param evaluated each method the pass reached, in order, with how long it took and whether the consolidated memo
+ *                  spared it or its time box cut it short
  */
 public record DisruptionResult(List<Command> expirations, Optional<Command> command, List<Blocked> blocked,
-                               Map<Reason, Integer> eligible, Map<Reason, Map<String, Integer>> allowed) {
+                               Map<Reason, Integer> eligible, Map<Reason, Map<String, Integer>> allowed, List<Evaluated> evaluated) {
 
     public DisruptionResult {
         expirations = List.copyOf(expirations);
         blocked = List.copyOf(blocked);
         eligible = eligible.isEmpty() ? Map.of() : Map.copyOf(new EnumMap<>(eligible));
         allowed = Map.copyOf(allowed);
+        evaluated = List.copyOf(evaluated);
+    }
+
+    public DisruptionResult(List<Command> expirations, Optional<Command> command, List<Blocked> blocked,
+                            Map<Reason, Integer> eligible, Map<Reason, Map<String, Integer>> allowed) {
+        this(expirations, command, blocked, eligible, allowed, List.of());
+    }
+
+    /** One method's evaluation in a pass: its time in nanoseconds (0 when the memo spared it). */
+    public record Evaluated(Command.Kind method, long nanos, boolean memoHit, boolean timedOut) {
     }
 }

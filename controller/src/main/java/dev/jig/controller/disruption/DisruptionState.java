@@ -43,6 +43,14 @@ final class DisruptionState {
     final List<Candidate> candidates;
     final List<Blocked> blocked;
     private final Map<String, Map<String, ResolvedInstanceType>> typesByPool = new HashMap<>();
+    /** Each pool's instance types (by pool name: a pool names one node class) as the cloud listed them, asked once per pass. */
+    private final Map<String, List<ResolvedInstanceType>> typeLists = new HashMap<>();
+    /** When the method now running must stop; {@link TimeBox#NONE} outside a time-boxed method. */
+    TimeBox timeBox = TimeBox.NONE;
+    /** The scheduling input every simulation of this pass starts from; built at the first simulation. */
+    private SimulationBase simulationBase;
+    /** What this pass shares with the ones before and after it (where a timed-out single-node pass stopped). */
+    PassMemory memory = PassMemory.none();
     /** Each candidate's drift reason, asked of the cloud once per pass (the metric and the method both read it). */
     final Map<String, java.util.Optional<String>> drift = new HashMap<>();
     /** Nodes that expire in this pass: voluntary methods leave them to expiration. */
@@ -73,9 +81,17 @@ final class DisruptionState {
             NodePool p = pools.get(name);
             NodeClass nc = p == null ? null : snapshot.nodeClasses().get(p.nodeClassName());
             Map<String, ResolvedInstanceType> out = new HashMap<>();
-            if (nc != null) for (ResolvedInstanceType t : cloud.instanceTypes(p, nc)) out.put(t.name(), t);
+            if (nc != null) for (ResolvedInstanceType t : instanceTypes(p, nc)) out.put(t.name(), t);
             return out;
         });
+    }
+
+    /**
+     * The cloud's instance types for {@code pool} with {@code nodeClass}, asked once per pass: every scheduling
+     * simulation of the pass reads the same list (the offerings cannot change within a pass that acts on none).
+     */
+    List<ResolvedInstanceType> instanceTypes(NodePool pool, NodeClass nodeClass) {
+        return typeLists.computeIfAbsent(pool.name(), k -> cloud.instanceTypes(pool, nodeClass));
     }
 
     /** The $/h of {@code claim}'s offering now, or the price it launched at when its offering is no longer offered. */
@@ -84,6 +100,11 @@ final class DisruptionState {
         ResolvedInstanceType t = types(claim.nodePool()).get(s.instanceType());
         Offering o = t == null ? null : t.offering(s.zone(), s.capacityType());
         return o != null ? o.pricePerHour() : s.pricePerHour();
+    }
+
+    SimulationBase simulationBase() {
+        if (simulationBase == null) simulationBase = SimulationBase.of(this);
+        return simulationBase;
     }
 
     void expiring(Candidate c) {

@@ -13,7 +13,8 @@ import java.util.Optional;
  * what each pool's Underutilized budget allows, then to the first {@value #MAX_CANDIDATES}; a binary
  * search finds the longest prefix of two or more that consolidates. A replacement must be cheaper than
  * the cheapest candidate of a type it could launch as (otherwise deleting the others and keeping that
- * one is the smaller disruption).
+ * one is the smaller disruption). Time-boxed (1 minute by default, {@link PassMemory}): out of time, the search stops
+ * and the best command found so far stands, as Karpenter's does.
  */
 final class MultiNodeConsolidation implements Method {
 
@@ -37,7 +38,7 @@ final class MultiNodeConsolidation implements Method {
         int lo = 1;
         int hi = Math.min(within.size(), MAX_CANDIDATES) - 1;
         Command best = null;
-        while (lo <= hi) {
+        while (lo <= hi && !state.timeBox.expired()) {
             int mid = (lo + hi) >>> 1;
             List<Candidate> prefix = within.subList(0, mid + 1);
             Optional<Command> cmd = Consolidation.compute(state, prefix, kind()).flatMap(c -> notSameType(state, c));

@@ -10,7 +10,8 @@ import java.util.Optional;
  * Removes or replaces one under-used node at a time (Karpenter's {@code SingleNodeConsolidation}):
  * candidates in {@link Consolidation#sorted} order, interleaved across NodePools so one large pool
  * does not starve the others, each tried while its pool's Underutilized budget allows; the first that
- * can be deleted, or replaced by one strictly cheaper node, wins.
+ * can be deleted, or replaced by one strictly cheaper node, wins. Time-boxed (3 minutes by default, {@link PassMemory}):
+ * a pass that runs out of time stops, and the next one starts with the candidates it did not reach.
  */
 final class SingleNodeConsolidation implements Method {
 
@@ -21,12 +22,31 @@ final class SingleNodeConsolidation implements Method {
 
     @Override
     public Optional<Command> compute(DisruptionState state, Map<String, Integer> budgets) {
-        for (Candidate c : interleaved(Consolidation.sorted(Consolidation.eligible(state)))) {
+        java.util.Set<String> tried = state.memory.triedBeforeTimeout;
+        for (Candidate c : unreachedFirst(interleaved(Consolidation.sorted(Consolidation.eligible(state))), tried)) {
             if (budgets.getOrDefault(c.poolName(), 0) <= 0) continue;
+            if (state.timeBox.expired()) return Optional.empty();
+            tried.add(c.name());
             Optional<Command> cmd = Consolidation.compute(state, List.of(c), kind());
-            if (cmd.isPresent()) return cmd;
+            if (cmd.isPresent()) {
+                tried.clear();
+                return cmd;
+            }
         }
+        tried.clear();
         return Optional.empty();
+    }
+
+    /**
+     * The candidates a pass cut short by its time box did not reach go first, in their order, then those it tried:
+     * a cluster too large for one time box is still gone through in full over a few passes.
+     */
+    static List<Candidate> unreachedFirst(List<Candidate> ordered, java.util.Set<String> tried) {
+        if (tried.isEmpty()) return ordered;
+        List<Candidate> out = new ArrayList<>(ordered.size());
+        for (Candidate c : ordered) if (!tried.contains(c.name())) out.add(c);
+        for (Candidate c : ordered) if (tried.contains(c.name())) out.add(c);
+        return out;
     }
 
     /** The first of each pool, then the second of each, and so on; pools in order of their first candidate. */

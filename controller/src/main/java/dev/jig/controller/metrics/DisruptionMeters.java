@@ -9,6 +9,7 @@ import dev.jig.controller.disruption.DisruptionResult;
 import dev.jig.controller.disruption.Reason;
 import dev.jig.controller.interruption.InterruptionMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.Tags;
 
 import java.util.HashMap;
@@ -59,6 +60,19 @@ public final class DisruptionMeters implements DisruptionMetrics, InterruptionMe
         for (Blocked.Why why : Blocked.Why.values()) b.put(Tags.of("reason", label(why.name())), 0.0);
         for (Blocked x : result.blocked()) b.merge(Tags.of("reason", label(x.why().name())), 1.0, Double::sum);
         blocked.set(b);
+        for (DisruptionResult.Evaluated ev : result.evaluated()) {
+            String method = label(ev.method().name());
+            if (ev.memoHit()) {
+                registry.counter("jig.disruption.consolidation.memo", "outcome", "hit", "method", method).increment();
+                continue;
+            }
+            if (ev.method().reason() == Reason.UNDERUTILIZED) {
+                registry.counter("jig.disruption.consolidation.memo", "outcome", "miss", "method", method).increment();
+            }
+            Timer.builder("jig.disruption.evaluation.duration").description("How long each disruption method took to evaluate, per pass")
+                    .tag("method", method).register(registry).record(ev.nanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+            if (ev.timedOut()) registry.counter("jig.disruption.consolidation.timeouts", "method", method).increment();
+        }
     }
 
     @Override

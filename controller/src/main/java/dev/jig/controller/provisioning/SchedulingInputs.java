@@ -58,18 +58,37 @@ public final class SchedulingInputs {
     public record Prepared(SchedulingInput input, Map<Pod, String> kept) {
     }
 
+    /**
+     * Where the instance types of a pool come from: the cloud itself, or a cache a caller keeps for the duration of
+     * one decision (disruption asks once per pass, not once per candidate it simulates).
+     */
+    @FunctionalInterface
+    public interface InstanceTypes {
+        List<ResolvedInstanceType> of(NodePool pool, NodeClass nodeClass);
+    }
+
     public static SchedulingInput of(ClusterSnapshot s, List<Pod> pending, CloudProvider cloud) {
-        return prepare(s, pending, cloud, Map.of()).input();
+        return prepare(s, pending, cloud::instanceTypes, Map.of()).input();
+    }
+
+    /** {@link #of} with the instance types from {@code types}. */
+    public static SchedulingInput of(ClusterSnapshot s, List<Pod> pending, InstanceTypes types) {
+        return prepare(s, pending, types, Map.of()).input();
     }
 
     /** {@link #of}, with {@code hints} (pod key → the node or NodeClaim it was planned onto, still in flight). */
     public static Prepared prepare(ClusterSnapshot s, List<Pod> pending, CloudProvider cloud, Map<String, String> hints) {
+        return prepare(s, pending, cloud::instanceTypes, hints);
+    }
+
+    /** {@link #prepare(ClusterSnapshot, List, CloudProvider, Map)} with the instance types from {@code instanceTypes}. */
+    public static Prepared prepare(ClusterSnapshot s, List<Pod> pending, InstanceTypes instanceTypes, Map<String, String> hints) {
         List<SchedulingInput.Pool> pools = new ArrayList<>();
         Map<String, List<ResolvedInstanceType>> typesByPool = new HashMap<>();
         for (NodePool pool : s.nodePools()) {
             NodeClass nodeClass = s.nodeClasses().get(pool.nodeClassName());
             if (nodeClass == null) continue;
-            List<ResolvedInstanceType> types = cloud.instanceTypes(pool, nodeClass);
+            List<ResolvedInstanceType> types = instanceTypes.of(pool, nodeClass);
             typesByPool.put(pool.name(), types);
             if (s.tenancy().isEmpty() && isTenantPool(pool)) continue;
             pools.add(new SchedulingInput.Pool(pool, types));

@@ -310,6 +310,8 @@ final class Topology {
     }
 
     private List<TopologyGroup> selecting(Pod pod) {
+        // no group yet: nothing selects it, and a group added later replays the placements itself
+        if (forward.isEmpty()) return List.of();
         String sig = signature(pod);
         List<TopologyGroup> cached = selectedBy.get(sig);
         if (cached != null) return cached;

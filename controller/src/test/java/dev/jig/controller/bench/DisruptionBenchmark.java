@@ -46,7 +46,7 @@ import java.util.Set;
  */
 public final class DisruptionBenchmark {
 
-    private static final Instant NOW = Instant.parse("2026-11-25T12:00:00Z");
+    static final Instant NOW = Instant.parse("2026-11-25T12:00:00Z");
 
     public static void main(String[] args) {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
@@ -101,7 +101,7 @@ public final class DisruptionBenchmark {
     }
 
     /** Adds an initialized node of the claim's cheapest option in its first zone; returns its $/h. */
-    private static double launch(String name, PlannedNodeClaim c, List<Node> nodes, List<NodeClaim> claims) {
+    static double launch(String name, PlannedNodeClaim c, List<Node> nodes, List<NodeClaim> claims) {
         String zone = c.zones().get(0);
         return launch(name, c, c.cheapest().type(), zone, "sim:///" + zone + "/" + name, NOW.minus(Duration.ofHours(1)), nodes, claims);
     }

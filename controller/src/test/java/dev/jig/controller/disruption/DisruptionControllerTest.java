@@ -213,11 +213,15 @@ class DisruptionControllerTest {
         return w;
     }
 
-    /** A controller over one empty node whose provisioner nominates it until the test says otherwise. */
+    /**
+     * A controller over one empty node whose provisioner nominates it until the test says otherwise; it passes on
+     * every reconcile (no poll period), so that the nomination window alone decides when the node is free.
+     */
     private DisruptionController nominatedOnce(boolean podPending) {
         World w = oneEmptyNode();
         if (podPending) cluster.put(Pod.of("default", "still-binding", dev.jig.api.karpenter.ResourceList.of(100, 128), java.util.Map.of()));
-        return new DisruptionController(cluster, w.cloud, clock, events::add, nominations::get, planned -> List.of());
+        return new DisruptionController(cluster, w.cloud, clock, events::add, nominations::get, planned -> List.of(), DisruptionMetrics.NONE,
+                java.util.function.UnaryOperator.identity(), Duration.ZERO, new PassMemory());
     }
 
     @Test
@@ -243,7 +247,7 @@ class DisruptionControllerTest {
                 new dev.jig.controller.lifecycle.NodeClaimLifecycle(cluster, w.cloud, clock, events::add, true), clock, events::add,
                 new dev.jig.controller.provisioning.NameGenerator(new java.util.Random(1)));
         DisruptionController c = new DisruptionController(cluster, w.cloud, clock, events::add, nominations::get, planned -> List.of(),
-                DisruptionMetrics.NONE, provisioner::withForeignIgnored);
+                DisruptionMetrics.NONE, provisioner::withForeignIgnored, Duration.ZERO, new PassMemory());
         c.reconcile();
         assertThat(tainted("empty")).as("nominated").isFalse();
         nominations.set(Set.of());
@@ -326,5 +330,55 @@ class DisruptionControllerTest {
                 java.util.Map.of()), Duration.ofMillis(500));
         tick(c, Duration.ofSeconds(30));
         assertThat(replacementDecidedEmpty()).as("created at the execution's second, not before the command").isFalse();
+    }
+
+    @Test
+    void aPassThatFoundNothingLooksAgainOnlyAfterThePollPeriod() {
+        World w = oneEmptyNode();
+        DisruptionController c = new DisruptionController(cluster, w.cloud, clock, events::add, nominations::get, planned -> List.of());
+        c.reconcile();
+        assertThat(tainted("empty")).as("nominated").isFalse();
+        nominations.set(Set.of());
+        tick(c, DisruptionController.POLL_PERIOD.minusSeconds(1));
+        assertThat(tainted("empty")).as("free now, but the next pass is not due").isFalse();
+        tick(c, Duration.ofSeconds(1));
+        assertThat(tainted("empty")).as("the poll period since the last pass").isTrue();
+    }
+
+    @Test
+    void afterACommandIsExecutedTheNextPassComesAtOnce() {
+        World w = new World().pool(World.pool("a", World.disruption("WhenEmpty", "0s", "100%"), World.types("c5.large")))
+                .node("e1", "c5.large", "on-demand", "a");
+        w.pools.forEach(cluster::put);
+        cluster.put(Fixtures.AL2023);
+        w.nodes.forEach(cluster::register);
+        w.claims.forEach(cluster::create);
+        List<DisruptionResult> passes = new ArrayList<>();
+        DisruptionMetrics counting = new DisruptionMetrics() {
+            @Override
+            public void passed(DisruptionResult result) {
+                passes.add(result);
+            }
+
+            @Override
+            public void executed(Command command) {
+            }
+
+            @Override
+            public void aborted(Command command) {
+            }
+        };
+        DisruptionController c = new DisruptionController(cluster, w.cloud, clock, events::add, Set::of, planned -> List.of(), counting,
+                java.util.function.UnaryOperator.identity());
+        c.reconcile();
+        assertThat(passes).hasSize(1);
+        tick(c, DisruptionController.VALIDATION);
+        assertThat(claim("e1").deleting()).as("the command executed").isTrue();
+        tick(c, Duration.ofSeconds(1));
+        assertThat(passes).as("the next pass came one second later, not a poll period later").hasSize(2);
+        tick(c, Duration.ofSeconds(1));
+        assertThat(passes).as("that one found nothing: the next waits the poll period").hasSize(2);
+        tick(c, DisruptionController.POLL_PERIOD);
+        assertThat(passes).hasSize(3);
     }
 }

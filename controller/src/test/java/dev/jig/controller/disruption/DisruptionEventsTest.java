@@ -46,7 +46,9 @@ class DisruptionEventsTest {
         w.nodes.forEach(cluster::register);
         w.claims.forEach(cluster::create);
         w.pods.forEach(cluster::put);
-        return new DisruptionController(cluster, w.cloud, clock, e -> { }, Set::of, planned -> List.of(), metrics, java.util.function.UnaryOperator.identity());
+        // a pass on every reconcile (no poll period): these tests count what each pass reports
+        return new DisruptionController(cluster, w.cloud, clock, e -> { }, Set::of, planned -> List.of(), metrics, java.util.function.UnaryOperator.identity(),
+                Duration.ZERO, new PassMemory());
     }
 
     private List<ObjectEvent> events(String reason) {

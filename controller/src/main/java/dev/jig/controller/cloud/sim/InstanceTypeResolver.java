@@ -29,6 +29,7 @@ public final class InstanceTypeResolver {
     private final List<String> zones;
     private final boolean spot;
     private final Map<NodeClass, List<ResolvedInstanceType>> cache = new ConcurrentHashMap<>();
+    private final Map<NodeClass, Map<String, ResolvedInstanceType>> byName = new ConcurrentHashMap<>();
 
     public InstanceTypeResolver(Catalog catalog, List<String> zones, boolean spot) {
         this.catalog = catalog;
@@ -51,11 +52,14 @@ public final class InstanceTypeResolver {
 
     /** Only the named types, in the given order; unknown names are skipped. */
     public List<ResolvedInstanceType> resolve(NodeClass nodeClass, List<String> names) {
-        Map<String, ResolvedInstanceType> byName = new HashMap<>();
-        for (ResolvedInstanceType t : resolve(nodeClass)) byName.put(t.name(), t);
-        List<ResolvedInstanceType> out = new ArrayList<>();
+        Map<String, ResolvedInstanceType> types = byName.computeIfAbsent(nodeClass, nc -> {
+            Map<String, ResolvedInstanceType> m = new HashMap<>();
+            for (ResolvedInstanceType t : resolve(nc)) m.put(t.name(), t);
+            return Map.copyOf(m);
+        });
+        List<ResolvedInstanceType> out = new ArrayList<>(names.size());
         for (String n : names) {
-            ResolvedInstanceType t = byName.get(n);
+            ResolvedInstanceType t = types.get(n);
             if (t != null) out.add(t);
         }
         return out;

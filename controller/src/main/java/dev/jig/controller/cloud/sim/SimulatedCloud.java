@@ -79,8 +79,10 @@ public final class SimulatedCloud implements CloudProvider {
 
     @Override
     public List<ResolvedInstanceType> instanceTypes(NodePool pool, NodeClass nodeClass) {
-        List<ResolvedInstanceType> out = new ArrayList<>();
-        for (ResolvedInstanceType t : resolver.resolve(nodeClass)) {
+        List<ResolvedInstanceType> all = resolver.resolve(nodeClass);
+        if (unavailable.isEmpty()) return all;
+        List<ResolvedInstanceType> out = new ArrayList<>(all.size());
+        for (ResolvedInstanceType t : all) {
             List<Offering> available = new ArrayList<>();
             for (Offering o : t.offerings()) {
                 if (!unavailable.isUnavailable(t.name(), o.zone(), o.capacityType())) available.add(o);
