@@ -208,6 +208,7 @@ final class RunCommand implements Callable<Integer> {
             election.close();
             loop.close();
             launches.close();
+            wiring.close();
             cluster.close();
             if (ops != null) ops.close();
             client.close();
@@ -239,7 +240,7 @@ final class RunCommand implements Callable<Integer> {
     private CloudWiring awsWiring(KubernetesClient client, Clock clock, PrometheusMeterRegistry registry) {
         AwsCloud aws = AwsComposition.create(cloudOptions, () -> kubernetesVersion(client), clock, registry);
         return new CloudWiring(aws.provider(), AwsComposition.events(cloudOptions, clock, registry), List.of(aws.launchTemplateCollection(),
-                new NodeClassStatusReconciler(client, aws.resolver(), clock, Duration.ofSeconds(30), registry)));
+                new NodeClassStatusReconciler(client, aws.resolver(), clock, Duration.ofSeconds(30), registry)), aws);
     }
 
     /** The API server's Kubernetes version as {@code major.minor} ({@code 1.31}), for AMI aliases. */

@@ -44,8 +44,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The controller's {@link Cluster} on a real API server, through fabric8: informers keep Pods,
  * Nodes, DaemonSets, NodePools, EC2NodeClasses, NodeClaims, PodDisruptionBudgets and the
- * {@code jig-tenancy} ConfigMap in memory; {@link #snapshot()} converts the caches into the model with the same readers
- * {@code simulate} uses; writes create and update karpenter.sh/v1 NodeClaims (status through the
+ * {@code jig-tenancy} ConfigMap in memory, and their events keep one model per object ({@link ModelCache}, converted once
+ * per resourceVersion with the same readers {@code simulate} uses), so {@link #snapshot()} assembles models and costs
+ * nothing while nothing changed; writes create and update karpenter.sh/v1 NodeClaims (status through the
  * status subresource) and set labels and taints on Nodes. Objects that do not parse are logged and
  * left out, never fatal.
  */
@@ -74,8 +75,18 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     private final Map<String, SharedIndexInformer<?>> informers = new LinkedHashMap<>();
     private final Map<String, String> failures = new ConcurrentHashMap<>();
     private final RecentNominations recentNominations = new RecentNominations();
-    /** Bumped by every informer event that changes an object; see {@link Cluster#generation()}. */
+    /** Bumped by every informer event that changes a model (or the tenancy ConfigMap); see {@link Cluster#generation()}. */
     private final java.util.concurrent.atomic.AtomicLong generation = new java.util.concurrent.atomic.AtomicLong();
+    private final ModelCache<Pod> podModels;
+    private final ModelCache<Node> nodeModels;
+    private final ModelCache<Pod> daemonSetModels;
+    private final ModelCache<NodePool> poolModels;
+    private final ModelCache<NodeClass> classModels;
+    private final ModelCache<NodeClaim> claimModels;
+    private final ModelCache<PodDisruptionBudget> pdbModels;
+    /** The last snapshot, and the generation it was assembled at. */
+    private ClusterSnapshot last;
+    private long lastGeneration = -1;
 
     /**
      * Starts the informers without waiting for them: {@link #synced()} says when every one has
@@ -86,34 +97,65 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         this.json = client.getKubernetesSerialization();
         // fabric8 retries a 429 with backoff before evict() answers false; the Terminator keeps its own per-pod backoff
         this.evictions = new KubernetesClientBuilder().withConfig(new ConfigBuilder(client.getConfiguration()).withRequestRetryBackoffLimit(0).build()).build();
-        pods = start("pods", client.pods().inAnyNamespace().runnableInformer(0));
-        nodes = start("nodes", client.nodes().runnableInformer(0));
-        daemonSets = start("daemonsets", client.apps().daemonSets().inAnyNamespace().runnableInformer(0));
-        nodePools = start("nodepools.karpenter.sh", client.genericKubernetesResources(NODE_POOLS).runnableInformer(0));
-        nodeClasses = start("ec2nodeclasses.karpenter.k8s.aws", client.genericKubernetesResources(NODE_CLASSES).runnableInformer(0));
-        nodeClaims = start("nodeclaims.karpenter.sh", client.genericKubernetesResources(NODE_CLAIMS).runnableInformer(0));
+        podModels = new ModelCache<>("Pod", o -> PodManifests.pod(tree(o)));
+        nodeModels = new ModelCache<>("Node", o -> Optional.of(ClusterManifests.node(tree(o))));
+        daemonSetModels = new ModelCache<>("DaemonSet", o -> Optional.of(daemonSetTemplate(tree(o))));
+        poolModels = new ModelCache<>("NodePool", o -> Optional.of(KarpenterManifests.nodePool(tree(o))));
+        classModels = new ModelCache<>("EC2NodeClass", o -> Optional.of(KarpenterManifests.nodeClass(tree(o))));
+        claimModels = new ModelCache<>("NodeClaim", o -> Optional.of(ClusterManifests.nodeClaim(tree(o))));
+        pdbModels = new ModelCache<>("PodDisruptionBudget", o -> Optional.of(PodManifests.podDisruptionBudget(tree(o))));
+        pods = start("pods", client.pods().inAnyNamespace().runnableInformer(0), podModels);
+        nodes = start("nodes", client.nodes().runnableInformer(0), nodeModels);
+        daemonSets = start("daemonsets", client.apps().daemonSets().inAnyNamespace().runnableInformer(0), daemonSetModels);
+        nodePools = start("nodepools.karpenter.sh", client.genericKubernetesResources(NODE_POOLS).runnableInformer(0), poolModels);
+        nodeClasses = start("ec2nodeclasses.karpenter.k8s.aws", client.genericKubernetesResources(NODE_CLASSES).runnableInformer(0), classModels);
+        nodeClaims = start("nodeclaims.karpenter.sh", client.genericKubernetesResources(NODE_CLAIMS).runnableInformer(0), claimModels);
         tenancy = start("configmap " + Tenancy.CONFIG_MAP_NAMESPACE + "/" + Tenancy.CONFIG_MAP_NAME,
-                client.configMaps().inNamespace(Tenancy.CONFIG_MAP_NAMESPACE).withName(Tenancy.CONFIG_MAP_NAME).runnableInformer(0));
-        pdbs = start("poddisruptionbudgets.policy", client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(0));
+                client.configMaps().inNamespace(Tenancy.CONFIG_MAP_NAMESPACE).withName(Tenancy.CONFIG_MAP_NAME).runnableInformer(0), null);
+        pdbs = start("poddisruptionbudgets.policy", client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(0), pdbModels);
     }
 
-    private <T extends io.fabric8.kubernetes.api.model.HasMetadata> SharedIndexInformer<T> start(String name, SharedIndexInformer<T> informer) {
+    /** The object as the model readers take it (the same tree {@code simulate}'s manifests give them). */
+    private JsonNode tree(Object object) {
+        return json.convertValue(object, JsonNode.class);
+    }
+
+    /** A DaemonSet's pod template as a pod of the DaemonSet. */
+    private static Pod daemonSetTemplate(JsonNode o) {
+        JsonNode template = o.path("spec").path("template");
+        Map<String, String> labels = new LinkedHashMap<>();
+        template.path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
+        return PodManifests.template(o.path("metadata").path("namespace").asText(), o.path("metadata").path("name").asText(), labels,
+                template.path("spec")).with().daemonSet(true).build();
+    }
+
+    /**
+     * Registers the informer under {@code name} and starts it. Its events keep {@code models} (null for the tenancy
+     * ConfigMap, read at each snapshot) and move the generation when a model changed: the model is updated first,
+     * so a snapshot that sees the old generation may hold the new model, never the reverse.
+     */
+    private <T extends io.fabric8.kubernetes.api.model.HasMetadata> SharedIndexInformer<T> start(String name, SharedIndexInformer<T> informer,
+                                                                                                ModelCache<?> models) {
         informers.put(name, informer);
         informer.addEventHandler(new io.fabric8.kubernetes.client.informers.ResourceEventHandler<T>() {
             @Override
             public void onAdd(T obj) {
-                generation.incrementAndGet();
+                if (models == null || models.put(obj)) generation.incrementAndGet();
             }
 
             @Override
             public void onUpdate(T old, T now) {
-                // a resync delivers the same object again: only a new resourceVersion is a change
-                if (!java.util.Objects.equals(old.getMetadata().getResourceVersion(), now.getMetadata().getResourceVersion())) generation.incrementAndGet();
+                if (models != null) {
+                    if (models.put(now)) generation.incrementAndGet();
+                } else if (!java.util.Objects.equals(old.getMetadata().getResourceVersion(), now.getMetadata().getResourceVersion())) {
+                    // a resync delivers the same object again: only a new resourceVersion is a change
+                    generation.incrementAndGet();
+                }
             }
 
             @Override
             public void onDelete(T obj, boolean deletedFinalStateUnknown) {
-                generation.incrementAndGet();
+                if (models == null || models.remove(obj)) generation.incrementAndGet();
             }
         });
         informer.start().whenComplete((ok, failure) -> {
@@ -156,37 +198,24 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         return generation.get();
     }
 
+    /**
+     * The models the informers' events keep ({@link ModelCache}): nothing is parsed here. While the generation has not
+     * moved and the tenancy reads the same, the previous snapshot is returned as it is; otherwise the lists of the
+     * kinds are assembled again from the models, which unchanged objects share with earlier snapshots.
+     */
     @Override
-    public ClusterSnapshot snapshot() {
-        List<Pod> ps = new ArrayList<>();
-        for (var p : pods.getStore().list()) parse("Pod", p, o -> PodManifests.pod(o).ifPresent(ps::add));
-        List<Node> ns = new ArrayList<>();
-        for (var n : nodes.getStore().list()) parse("Node", n, o -> ns.add(ClusterManifests.node(o)));
-        List<Pod> ds = new ArrayList<>();
-        for (DaemonSet d : daemonSets.getStore().list()) {
-            parse("DaemonSet", d, o -> {
-                JsonNode template = o.path("spec").path("template");
-                Map<String, String> labels = new LinkedHashMap<>();
-                template.path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
-                ds.add(PodManifests.template(o.path("metadata").path("namespace").asText(), o.path("metadata").path("name").asText(), labels,
-                        template.path("spec")).with().daemonSet(true).build());
-            });
-        }
-        List<NodePool> pools = new ArrayList<>();
-        for (var p : nodePools.getStore().list()) parse("NodePool", p, o -> pools.add(KarpenterManifests.nodePool(o)));
-        Map<String, NodeClass> classes = new HashMap<>();
-        for (var c : nodeClasses.getStore().list()) parse("EC2NodeClass", c, o -> {
-            NodeClass nc = KarpenterManifests.nodeClass(o);
-            classes.put(nc.name(), nc);
-        });
-        List<NodeClaim> claims = new ArrayList<>();
-        for (var c : nodeClaims.getStore().list()) parse("NodeClaim", c, o -> claims.add(ClusterManifests.nodeClaim(o)));
+    public synchronized ClusterSnapshot snapshot() {
+        long g = generation.get();
         List<ConfigMap> tenancyMaps = tenancy.getStore().list();
         ConfigMap cm = tenancyMaps.isEmpty() ? null : tenancyMaps.get(0);
         Optional<Tenancy> t = tenancySource.read(cm != null, cm == null || cm.getData() == null ? null : cm.getData().get(Tenancy.DATA_KEY));
-        List<PodDisruptionBudget> budgets = new ArrayList<>();
-        for (var b : pdbs.getStore().list()) parse("PodDisruptionBudget", b, o -> budgets.add(PodManifests.podDisruptionBudget(o)));
-        return new ClusterSnapshot(ps, ns, claims, pools, classes, ds, t, budgets);
+        if (last != null && g == lastGeneration && last.tenancy().equals(t)) return last;
+        Map<String, NodeClass> classes = new HashMap<>();
+        for (NodeClass nc : classModels.list()) classes.put(nc.name(), nc);
+        last = new ClusterSnapshot(podModels.list(), nodeModels.list(), claimModels.list(), poolModels.list(), classes, daemonSetModels.list(), t,
+                pdbModels.list());
+        lastGeneration = g;
+        return last;
     }
 
     @Override
@@ -380,14 +409,6 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     public void close() {
         informers.values().forEach(SharedIndexInformer::close);
         evictions.close();
-    }
-
-    private void parse(String kind, Object object, java.util.function.Consumer<JsonNode> reader) {
-        try {
-            reader.accept(json.convertValue(object, JsonNode.class));
-        } catch (RuntimeException e) {
-            LOG.atWarn().addKeyValue("event", "object-ignored").addKeyValue("kind", kind).log("ignoring a {} that does not parse: {}", kind, e.getMessage());
-        }
     }
 
     private static ResourceDefinitionContext context(String group, String kind, String plural) {
