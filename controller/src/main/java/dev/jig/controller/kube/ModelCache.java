@@ -56,8 +56,10 @@ final class ModelCache<M> {
                     .addKeyValue("resourceVersion", version).log("ignoring {} {} at resourceVersion {}: it does not parse: {}", kind, key, version,
                             e.getMessage());
         }
-        entries.put(key, new Entry<>(version, model));
-        boolean changed = !Objects.equals(old == null ? null : old.model(), model);
+        M before = old == null ? null : old.model();
+        boolean changed = !Objects.equals(before, model);
+        // an equal model keeps the instance the list holds, so readers see one instance per object
+        entries.put(key, new Entry<>(version, changed ? model : before));
         stale |= changed;
         return changed;
     }
