@@ -64,6 +64,8 @@ public final class DisruptionController implements Reconciler {
     private final PassMemory memory;
     /** When the next pass is due; null: at the next reconcile. */
     private Instant nextPass;
+    /** The generation the last pass that found nothing saw ({@link #idle}). */
+    private long quietGeneration = -1;
     /** Replacements whose candidates' pods are not bound again yet: NodeClaim name → those pods, and until when it is protected. */
     private final Map<String, Awaiting> awaiting = new HashMap<>();
 
@@ -140,6 +142,15 @@ public final class DisruptionController implements Reconciler {
         return inFlight != null;
     }
 
+    /**
+     * Whether disruption has nothing left to do with the cluster as it is: no command in flight, and the last pass
+     * saw the cluster's current generation and found nothing. With the poll period a pass may not have looked yet
+     * at what changed last, so a simulation that waits for the cluster to settle asks this rather than {@link #busy}.
+     */
+    public synchronized boolean idle() {
+        return inFlight == null && nextPass != null && quietGeneration == cluster.generation();
+    }
+
     @Override
     public synchronized void reconcile() {
         Instant now = clock.instant();
@@ -162,6 +173,7 @@ public final class DisruptionController implements Reconciler {
         DisruptionResult result = DisruptionPass.run(s, now, cloud, nominations, generation, memory);
         // a pass that acted looks again as soon as its command is done; one that found nothing waits a period
         nextPass = result.command().isPresent() || !result.expirations().isEmpty() ? null : now.plus(pollPeriod);
+        quietGeneration = nextPass == null ? -1 : generation;
         metrics.passed(result);
         events.blocked(result.blocked()).forEach(cluster::publish);
         for (Command expired : result.expirations()) {

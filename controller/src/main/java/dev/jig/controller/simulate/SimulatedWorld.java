@@ -231,7 +231,8 @@ public final class SimulatedWorld {
 
     /**
      * Ticks until the cluster has settled, or the timeout: returns whether it settled. Settled means
-     * nothing is in flight (no open batch, every NodeClaim initialized, none draining) and every pending pod is one
+     * nothing is in flight (no open batch, every NodeClaim initialized, none draining, and disruption's last pass saw
+     * the cluster as it is and found nothing: with its 10 s poll that can come a few seconds after the rest) and every pending pod is one
      * a batch during the wait found no place for; a pod the provisioner has planned but the
      * kube-scheduler has not bound keeps the world unsettled.
      */
@@ -248,7 +249,7 @@ public final class SimulatedWorld {
     /** Nothing in flight, and every pending pod found no place in a batch since {@code since} (so each is tried once more). */
     private boolean settled(Instant since) {
         ClusterSnapshot s = cluster.snapshot();
-        if (provisioner.nextDeadline().isPresent() || disruption.busy() || s.nodeClaims().stream().anyMatch(c -> !c.initialized() || c.deleting())) return false;
+        if (provisioner.nextDeadline().isPresent() || !disruption.idle() || s.nodeClaims().stream().anyMatch(c -> !c.initialized() || c.deleting())) return false;
         return s.pendingPods().stream().allMatch(p -> provisioner.unschedulableSince(p.key(), since));
     }
 
