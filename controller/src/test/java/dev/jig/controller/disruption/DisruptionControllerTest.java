@@ -381,4 +381,19 @@ class DisruptionControllerTest {
         tick(c, DisruptionController.POLL_PERIOD);
         assertThat(passes).hasSize(3);
     }
+
+    @Test
+    void itIsIdleOnlyOnceAPassHasSeenTheClusterAsItIsAndFoundNothing() {
+        World w = oneEmptyNode();
+        DisruptionController c = new DisruptionController(cluster, w.cloud, clock, events::add, nominations::get, planned -> List.of());
+        assertThat(c.idle()).as("no pass yet").isFalse();
+        c.reconcile();
+        assertThat(c.idle()).as("nominated: nothing to do").isTrue();
+        cluster.put(Pod.of("default", "new", dev.jig.api.karpenter.ResourceList.of(100, 128), java.util.Map.of()));
+        assertThat(c.idle()).as("the cluster changed since the last pass").isFalse();
+        tick(c, Duration.ofSeconds(1));
+        assertThat(c.idle()).as("the next pass is not due yet").isFalse();
+        tick(c, DisruptionController.POLL_PERIOD);
+        assertThat(c.idle()).isTrue();
+    }
 }
