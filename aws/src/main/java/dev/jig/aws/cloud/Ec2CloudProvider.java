@@ -64,6 +64,11 @@ public final class Ec2CloudProvider implements CloudProvider {
     }
 
     @Override
+    public long offeringsVersion() {
+        return unavailable.version();
+    }
+
+    @Override
     public List<ResolvedInstanceType> instanceTypes(NodePool pool, NodeClass nodeClass) {
         convert.seen(nodeClass);
         try {

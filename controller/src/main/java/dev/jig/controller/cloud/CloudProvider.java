@@ -101,4 +101,13 @@ public interface CloudProvider {
 
     /** The name of the provider, the scheme of its provider ids ({@code sim}, {@code aws}). */
     String name();
+
+    /**
+     * A number that moves whenever the offerings {@link #instanceTypes} answers with may have changed without any
+     * object in the cluster changing (an offering marked out of capacity, such a mark expired): disruption's
+     * consolidated memo keys on it. 0 for a cloud that does not track it (the memo then revalidates after 5 minutes).
+     */
+    default long offeringsVersion() {
+        return 0;
+    }
 }

@@ -9,11 +9,12 @@ import java.util.Set;
 /**
  * Karpenter's "consolidated" memo: once consolidation has looked at the cluster and found nothing to do, it is not
  * run again until something that could change its answer has changed. The {@link Key} holds what that is: the
- * cluster's objects ({@code Cluster.generation()}: pods, nodes, NodeClaims, pools, node classes), the nodes the
+ * cluster's objects ({@code Cluster.generation()}: pods, nodes, NodeClaims, pools, node classes), the cloud's
+ * offerings out of capacity ({@code CloudProvider.offeringsVersion()}), the nodes the
  * provisioner holds for pending pods, the candidates consolidation may take now (so a {@code consolidateAfter}
  * window that ends, a pod's do-not-disrupt that goes or a NodeClaim that initializes changes the key) and each
- * pool's Underutilized budget now (so a budget window that opens does). What the key cannot see (spot prices, the
- * insufficient-capacity cache expiring) is caught by revalidating after {@link #REVALIDATE}, as Karpenter does.
+ * pool's Underutilized budget now (so a budget window that opens does). What the key cannot see (spot prices) is
+ * caught by revalidating after {@link #REVALIDATE}, as Karpenter does.
  * Not thread-safe: the disruption controller's lock guards it.
  */
 final class ConsolidatedMemo {
@@ -22,7 +23,7 @@ final class ConsolidatedMemo {
     static final Duration REVALIDATE = Duration.ofMinutes(5);
 
     /** What consolidation's answer depends on, but for time and prices. */
-    record Key(long generation, Set<String> nominated, List<String> eligible, Map<String, Integer> budgets) {
+    record Key(long generation, long offerings, Set<String> nominated, List<String> eligible, Map<String, Integer> budgets) {
         Key {
             nominated = Set.copyOf(nominated);
             eligible = List.copyOf(eligible);

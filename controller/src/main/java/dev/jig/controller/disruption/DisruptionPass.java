@@ -97,6 +97,6 @@ public final class DisruptionPass {
     private static ConsolidatedMemo.Key key(DisruptionState state, long generation, Set<String> nominated, Map<String, Integer> budgets) {
         List<String> names = new ArrayList<>();
         for (Candidate c : Consolidation.eligible(state)) names.add(c.name());
-        return new ConsolidatedMemo.Key(generation, nominated, names, budgets);
+        return new ConsolidatedMemo.Key(generation, state.cloud.offeringsVersion(), nominated, names, budgets);
     }
 }

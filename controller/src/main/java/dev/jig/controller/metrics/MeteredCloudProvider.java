@@ -72,6 +72,11 @@ public final class MeteredCloudProvider implements CloudProvider {
         return next.name();
     }
 
+    @Override
+    public long offeringsVersion() {
+        return next.offeringsVersion();
+    }
+
     private <T> T call(String method, Supplier<T> call) {
         Timer.Sample sample = Timer.start(registry);
         try {

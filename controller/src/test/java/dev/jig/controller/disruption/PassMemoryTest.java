@@ -125,4 +125,20 @@ class PassMemoryTest {
         Command cut = new MultiNodeConsolidation().compute(boxed, boxed.budgets(Reason.UNDERUTILIZED)).orElseThrow();
         assertThat(cut.candidates().size()).isLessThanOrEqualTo(full.candidates().size()).isGreaterThanOrEqualTo(2);
     }
+
+    @Test
+    void anOfferingMarkedOutOfCapacityMakesItLookAgain() {
+        // a cloud of its own: the shared fixture's insufficient-capacity cache must stay empty for the other tests
+        java.time.Clock fixed = java.time.Clock.fixed(World.NOW, java.time.ZoneOffset.UTC);
+        dev.jig.controller.cloud.UnavailableOfferings ice = new dev.jig.controller.cloud.UnavailableOfferings(fixed,
+                dev.jig.controller.cloud.UnavailableOfferings.DEFAULT_TTL);
+        dev.jig.controller.cloud.sim.SimulatedCloud cloud = new dev.jig.controller.cloud.sim.SimulatedCloud(dev.jig.controller.testing.Fixtures.RESOLVER,
+                fixed, Duration.ZERO, ice);
+        World w = full(2, "0s");
+        PassMemory memory = memory();
+        DisruptionPass.run(w.snapshot(), World.NOW, cloud, Set.of(), 7, memory);
+        assertThat(hits(DisruptionPass.run(w.snapshot(), World.NOW, cloud, Set.of(), 7, memory))).containsExactly(true, true);
+        ice.markUnavailable("m5.large", World.ZONE, "on-demand");
+        assertThat(hits(DisruptionPass.run(w.snapshot(), World.NOW, cloud, Set.of(), 7, memory))).containsExactly(false, false);
+    }
 }

@@ -58,4 +58,9 @@ public class ForwardingCloud implements CloudProvider {
     public String name() {
         return next.get().name();
     }
+
+    @Override
+    public long offeringsVersion() {
+        return next.get().offeringsVersion();
+    }
 }

@@ -78,6 +78,11 @@ public final class SimulatedCloud implements CloudProvider {
     }
 
     @Override
+    public long offeringsVersion() {
+        return unavailable.version();
+    }
+
+    @Override
     public List<ResolvedInstanceType> instanceTypes(NodePool pool, NodeClass nodeClass) {
         List<ResolvedInstanceType> all = resolver.resolve(nodeClass);
         if (unavailable.isEmpty()) return all;
