@@ -101,6 +101,9 @@ class WorkloadsTest {
         assertThat(env(c).get("JIG_NAMESPACE").getValueFrom().getFieldRef().getFieldPath()).isEqualTo("metadata.namespace");
         assertThat(value(c, "JIG_METRICS_PORT")).contains("8080");
         assertThat(value(c, "JIG_NOMINATE_PODS")).contains("true");
+        assertThat(value(c, "JIG_BATCH_IDLE")).contains("PT1S");
+        assertThat(value(c, "JIG_BATCH_MAX")).contains("PT10S");
+        assertThat(value(c, "JIG_LAUNCH_CONCURRENCY")).contains("10");
         assertThat(env(c).keySet()).noneMatch(k -> k.startsWith("AWS_") || k.startsWith("JIG_CLUSTER") || k.equals("JIG_INTERRUPTION_QUEUE"));
         Service metrics = StrictObjects.one(objects, Service.class, "jig-controller-metrics");
         assertThat(metrics.getSpec().getPorts()).singleElement().satisfies(p -> assertThat(p.getPort()).isEqualTo(8080));
@@ -113,6 +116,7 @@ class WorkloadsTest {
         Container c = StrictObjects.one(objects, Deployment.class, "jig-controller").getSpec().getTemplate().getSpec().getContainers().get(0);
         assertThat(c.getArgs()).containsExactly("run", "--cloud=aws");
         assertThat(value(c, "JIG_CLUSTER_NAME")).contains("prod-eu");
+        assertThat(value(c, "JIG_INSTANCE_REFRESH_SECONDS")).contains("15");
         assertThat(value(c, "AWS_REGION")).contains("eu-west-1");
         assertThat(value(c, "JIG_CLUSTER_ENDPOINT")).contains("https://ABCDEF0123456789.gr7.eu-west-1.eks.amazonaws.com");
         assertThat(value(c, "JIG_SERVICE_CIDR")).contains("172.20.0.0/16");
