@@ -24,7 +24,8 @@ import java.util.TreeSet;
  * again. Unlike upstream, the change is not dropped: it stays pending and is written once the window has passed,
  * so {@code lastPodEventTime} is never more than {@link #DEDUPE} older than the last pod event. The first sync
  * only takes the bound pods as its baseline: a restart does not stamp every node (the status keeps what was
- * written before it).
+ * written before it). A sync costs nothing while the cluster's generation has not moved and no write waits for
+ * its window.
  */
 public final class PodEvents implements Reconciler {
 
@@ -36,6 +37,9 @@ public final class PodEvents implements Reconciler {
     /** The pods bound to each node as last written (or at the baseline). */
     private final Map<String, Set<String>> seen = new HashMap<>();
     private boolean primed;
+    /** The cluster's generation at the last sync, and whether that sync left a change for after the dedupe window. */
+    private long syncedGeneration = -1;
+    private boolean deferred;
 
     public PodEvents(Cluster cluster, Clock clock) {
         this.cluster = cluster;
@@ -54,6 +58,11 @@ public final class PodEvents implements Reconciler {
 
     /** Stamps the NodeClaims whose nodes gained or lost a pod since they were last stamped; returns how many. */
     public synchronized int sync() {
+        // read before the snapshot: a change in between only makes the next sync look again
+        long generation = cluster.generation();
+        if (primed && !deferred && generation == syncedGeneration) return 0;
+        syncedGeneration = generation;
+        deferred = false;
         ClusterSnapshot s = cluster.snapshot();
         Instant now = clock.instant();
         Map<String, Set<String>> bound = boundPods(s);
@@ -69,7 +78,10 @@ public final class PodEvents implements Reconciler {
             Set<String> after = bound.getOrDefault(node, Set.of());
             if (seen.getOrDefault(node, Set.of()).equals(after)) continue;
             Instant last = c.status().lastPodEventTime();
-            if (last != null && Duration.between(last, now).compareTo(DEDUPE) < 0 && !last.isAfter(now)) continue;
+            if (last != null && Duration.between(last, now).compareTo(DEDUPE) < 0 && !last.isAfter(now)) {
+                deferred = true;
+                continue;
+            }
             cluster.stampPodEvent(c, now);
             seen.put(node, after);
             stamped++;

@@ -52,11 +52,18 @@ public final class InMemoryCluster implements Cluster {
         if (map.remove(key) != null) generation++;
     }
 
+    /** The last snapshot and the generation it was taken at: read many times a simulated second, copied once per change. */
+    private ClusterSnapshot last;
+    private long lastGeneration = -1;
+
     @Override
     public synchronized ClusterSnapshot snapshot() {
-        return new ClusterSnapshot(List.copyOf(pods.values()), List.copyOf(nodes.values()), List.copyOf(claims.values()),
+        if (last != null && lastGeneration == generation) return last;
+        last = new ClusterSnapshot(List.copyOf(pods.values()), List.copyOf(nodes.values()), List.copyOf(claims.values()),
                 List.copyOf(pools.values()), Map.copyOf(classes), List.copyOf(daemonSets), Optional.ofNullable(tenancy),
                 List.copyOf(pdbs.values()));
+        lastGeneration = generation;
+        return last;
     }
 
     /**

@@ -73,6 +73,29 @@ class PodEventsTest {
         assertThat(claim(world).status().lastPodEventTime()).as("the pod left").isEqualTo(world.clock().instant());
     }
 
+    @Test
+    void aChangeHeldBackByTheDedupeWindowIsWrittenOnceItEndsThoughNothingElseChanges() {
+        SimulatedWorld world = world(inflatePool());
+        world.cluster().put(web(0));
+        world.cluster().put(web(1));
+        world.runFor(Duration.ofMinutes(2));
+        assertThat(world.cluster().snapshot().pods()).allMatch(Pod::isBound);
+        String node = claim(world).status().nodeName();
+        dev.jig.controller.lifecycle.PodEvents events = new dev.jig.controller.lifecycle.PodEvents(world.cluster(), world.clock());
+        events.sync();
+        world.cluster().deletePod("default/web-0");
+        assertThat(events.sync()).as("the pod left").isEqualTo(1);
+        Instant first = claim(world).status().lastPodEventTime();
+        world.clock().advance(Duration.ofSeconds(1));
+        world.cluster().deletePod("default/web-1");
+        assertThat(events.sync()).as("within the dedupe window: held back").isZero();
+        world.clock().advance(dev.jig.controller.lifecycle.PodEvents.DEDUPE);
+        assertThat(events.sync()).as("the window ended; the cluster did not change since").isEqualTo(1);
+        assertThat(claim(world).status().lastPodEventTime()).isAfter(first);
+        assertThat(events.sync()).as("nothing left to write").isZero();
+        assertThat(node).isNotNull();
+    }
+
     private static NodeClaim claim(SimulatedWorld world) {
         return world.cluster().snapshot().nodeClaims().get(0);
     }
