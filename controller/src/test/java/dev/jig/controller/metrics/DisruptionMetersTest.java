@@ -2,6 +2,7 @@ package dev.jig.controller.metrics;
 
 import dev.jig.controller.cloud.CloudEvent;
 import dev.jig.controller.disruption.Blocked;
+import dev.jig.controller.disruption.Command;
 import dev.jig.controller.disruption.DisruptionResult;
 import dev.jig.controller.disruption.Reason;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,6 +38,24 @@ class DisruptionMetersTest {
         assertThat(registry.get("jig.nodepools.allowed.disruptions").tag("nodepool", "a").gauge().value()).isZero();
         assertThat(registry.find("jig.nodepools.allowed.disruptions").tag("nodepool", "b").gauge()).as("pool b is gone").isNull();
         assertThat(registry.get("jig.disruption.blocked.candidates").tag("reason", "pdb").gauge().value()).isZero();
+    }
+
+    @Test
+    void eachMethodsEvaluationIsTimedAndTheConsolidatedMemoCounted() {
+        List<DisruptionResult.Evaluated> evaluated = List.of(
+                new DisruptionResult.Evaluated(Command.Kind.EMPTINESS, 2_000_000, false, false),
+                new DisruptionResult.Evaluated(Command.Kind.MULTI_NODE_CONSOLIDATION, 0, true, false),
+                new DisruptionResult.Evaluated(Command.Kind.SINGLE_NODE_CONSOLIDATION, 5_000_000, false, true));
+        meters.passed(new DisruptionResult(List.of(), Optional.empty(), List.of(), Map.of(), Map.of(), evaluated));
+        assertThat(registry.get("jig.disruption.evaluation.duration").tag("method", "emptiness").timer().totalTime(TimeUnit.MILLISECONDS)).isEqualTo(2);
+        assertThat(registry.find("jig.disruption.evaluation.duration").tag("method", "multi-node-consolidation").timer())
+                .as("the memo spared it: nothing to time").isNull();
+        assertThat(registry.get("jig.disruption.consolidation.memo").tag("outcome", "hit").tag("method", "multi-node-consolidation").counter().count())
+                .isEqualTo(1);
+        assertThat(registry.get("jig.disruption.consolidation.memo").tag("outcome", "miss").tag("method", "single-node-consolidation").counter().count())
+                .isEqualTo(1);
+        assertThat(registry.find("jig.disruption.consolidation.memo").tag("method", "emptiness").counter()).as("emptiness has no memo").isNull();
+        assertThat(registry.get("jig.disruption.consolidation.timeouts").tag("method", "single-node-consolidation").counter().count()).isEqualTo(1);
     }
 
     @Test
