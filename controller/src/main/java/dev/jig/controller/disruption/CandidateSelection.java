@@ -1,8 +1,8 @@
 package dev.jig.controller.disruption;
 
-import dev.jig.api.karpenter.Annotations;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.cloud.ResolvedInstanceType;
+import dev.jig.controller.model.DoNotDisrupt;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.NodePool;
 import dev.jig.controller.model.Pod;
@@ -47,8 +47,7 @@ record CandidateSelection(List<Candidate> candidates, List<Blocked> blocked) {
     }
 
     private static boolean doNotDisrupt(DisruptionState.Managed m) {
-        return "true".equals(m.node().annotations().get(Annotations.DO_NOT_DISRUPT))
-                || "true".equals(m.claim().annotations().get(Annotations.DO_NOT_DISRUPT));
+        return DoNotDisrupt.active(m.node().annotations()) || DoNotDisrupt.active(m.claim().annotations());
     }
 
     /** A candidate for {@code m}, whose NodeClaim has launched and whose Node has registered. */
@@ -58,7 +57,7 @@ record CandidateSelection(List<Candidate> candidates, List<Blocked> blocked) {
         List<Pod> reschedulable = new ArrayList<>();
         for (Pod p : m.pods()) if (PodBlocks.isReschedulable(p)) reschedulable.add(p);
         StringBuilder subject = new StringBuilder();
-        Blocked.Why why = m.node() == null ? null : PodBlocks.block(m.pods(), s.snapshot.pdbs(), subject);
+        Blocked.Why why = m.node() == null ? null : PodBlocks.block(m.pods(), s.snapshot.pdbs(), s.now, subject);
         Blocked podBlock = why == null ? null
                 : new Blocked(m.node().name(), c.name(), m.poolName(), why, subject.toString());
         ResolvedInstanceType type = s.types(m.poolName()).get(c.status().instanceType());

@@ -50,7 +50,7 @@ final class Consolidation {
 
     /** The command that consolidates {@code candidates} together, if there is one. */
     static Optional<Command> compute(DisruptionState s, List<Candidate> candidates, Command.Kind kind) {
-        SchedulingSimulation.Outcome sim = SchedulingSimulation.run(s, candidates);
+        SchedulingSimulation.Outcome sim = SchedulingSimulation.run(s, candidates, true);
         if (!sim.scheduled()) return Optional.empty();
         if (sim.newClaims().isEmpty()) return Optional.of(Command.of(kind, candidates, List.of(), null));
         if (sim.newClaims().size() != 1) return Optional.empty();

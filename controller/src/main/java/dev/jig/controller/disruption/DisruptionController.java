@@ -175,6 +175,7 @@ public final class DisruptionController implements Reconciler {
         nextPass = result.command().isPresent() || !result.expirations().isEmpty() ? null : now.plus(pollPeriod);
         quietGeneration = nextPass == null ? -1 : generation;
         metrics.passed(result);
+        for (DisruptionResult.DriftMark m : result.driftMarks()) cluster.nodeClaimCondition(m.claim(), Drift.DRIFTED, m.condition());
         events.blocked(result.blocked()).forEach(cluster::publish);
         for (Command expired : result.expirations()) {
             log.record(new TimelineEvent(now, TimelineEvent.Kind.DISRUPTION, names(expired), expired.describe()));

@@ -50,6 +50,7 @@ public final class DisruptionPass {
     public static DisruptionResult run(ClusterSnapshot snapshot, Instant now, CloudProvider cloud, Set<String> nominated, long generation,
                                        PassMemory memory) {
         DisruptionState state = new DisruptionState(snapshot, now, cloud, nominated);
+        List<DisruptionResult.DriftMark> driftMarks = Drift.marks(state);
         List<Command> expirations = Expiration.commands(state);
         Map<Reason, Map<String, Integer>> allowed = new EnumMap<>(Reason.class);
         for (Reason r : List.of(Reason.EMPTY, Reason.DRIFTED, Reason.UNDERUTILIZED)) allowed.put(r, Map.copyOf(state.budgets(r)));
@@ -77,11 +78,11 @@ public final class DisruptionPass {
             complete &= !timedOut;
             evaluated.add(new DisruptionResult.Evaluated(m.kind(), memory.ticker.getAsLong() - start, false, timedOut));
             state.timeBox = TimeBox.NONE;
-            if (cmd.isPresent()) return new DisruptionResult(expirations, cmd, state.blocked, eligible, allowed, evaluated);
+            if (cmd.isPresent()) return new DisruptionResult(expirations, cmd, state.blocked, eligible, allowed, evaluated, driftMarks);
         }
         // a hit leaves the memo's time as it was, so that it is revalidated five minutes after consolidation last ran
         if (key != null && consolidationRan && complete && expirations.isEmpty()) memory.memo.consolidated(key, now);
-        return new DisruptionResult(expirations, Optional.empty(), state.blocked, eligible, allowed, evaluated);
+        return new DisruptionResult(expirations, Optional.empty(), state.blocked, eligible, allowed, evaluated, driftMarks);
     }
 
     /** The time box of a consolidation method, or null for the others (they are cheap and never skipped). */

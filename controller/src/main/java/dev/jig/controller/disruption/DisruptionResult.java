@@ -16,9 +16,12 @@ import java.util.Optional;
  *                 (Karpenter's {@code nodepools_allowed_disruptions})
  * @param evaluated each method the pass reached, in order, with how long it took and whether the consolidated memo
  *                  spared it or its time box cut it short
+ * @param driftMarks the candidates whose {@code Drifted} condition must change: set when they drifted (drift takes the
+ *                   earliest-drifted first, by the condition's time), removed when they no longer are
  */
 public record DisruptionResult(List<Command> expirations, Optional<Command> command, List<Blocked> blocked,
-                               Map<Reason, Integer> eligible, Map<Reason, Map<String, Integer>> allowed, List<Evaluated> evaluated) {
+                               Map<Reason, Integer> eligible, Map<Reason, Map<String, Integer>> allowed, List<Evaluated> evaluated,
+                               List<DriftMark> driftMarks) {
 
     public DisruptionResult {
         expirations = List.copyOf(expirations);
@@ -26,11 +29,21 @@ public record DisruptionResult(List<Command> expirations, Optional<Command> comm
         eligible = eligible.isEmpty() ? Map.of() : Map.copyOf(new EnumMap<>(eligible));
         allowed = Map.copyOf(allowed);
         evaluated = List.copyOf(evaluated);
+        driftMarks = List.copyOf(driftMarks);
+    }
+
+    public DisruptionResult(List<Command> expirations, Optional<Command> command, List<Blocked> blocked,
+                            Map<Reason, Integer> eligible, Map<Reason, Map<String, Integer>> allowed, List<Evaluated> evaluated) {
+        this(expirations, command, blocked, eligible, allowed, evaluated, List.of());
     }
 
     public DisruptionResult(List<Command> expirations, Optional<Command> command, List<Blocked> blocked,
                             Map<Reason, Integer> eligible, Map<Reason, Map<String, Integer>> allowed) {
         this(expirations, command, blocked, eligible, allowed, List.of());
+    }
+
+    /** A NodeClaim's {@code Drifted} condition to write: the condition, or null to remove it. */
+    public record DriftMark(String claim, dev.jig.controller.model.NodeClaim.Condition condition) {
     }
 
     /** One method's evaluation in a pass: its time in nanoseconds (0 when the memo spared it). */

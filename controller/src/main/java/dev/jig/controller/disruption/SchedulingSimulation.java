@@ -31,7 +31,11 @@ final class SchedulingSimulation {
     private SchedulingSimulation() {
     }
 
-    static Outcome run(DisruptionState s, List<Candidate> candidates) {
+    /**
+     * @param consolidation whether this is a consolidation's simulation (Karpenter's {@code IsConsolidationSimulation}):
+     *                      the candidates' pods may then not go onto nodes still inside their {@code consolidateAfter} window
+     */
+    static Outcome run(DisruptionState s, List<Candidate> candidates, boolean consolidation) {
         Set<String> gone = new HashSet<>();
         Set<String> mustPlace = new HashSet<>();
         SimulationBase base = s.simulationBase();
@@ -41,12 +45,12 @@ final class SchedulingSimulation {
             if (c.node() == null) continue;
             gone.add(c.node().name());
             for (Pod p : c.pods()) {
-                if (!PodBlocks.isReschedulable(p) || PodBlocks.doNotDisrupt(p)) continue;
+                if (!PodBlocks.currentlyReschedulable(p, s.snapshot.pdbs(), s.now)) continue;
                 moving.add(base.unbound(p));
                 mustPlace.add(p.key());
             }
         }
-        SchedulingInput input = base.without(gone, moving);
+        SchedulingInput input = base.without(gone, moving, consolidation);
         SchedulingResult result = Scheduler.solve(input);
         for (Unschedulable u : result.unschedulable()) {
             if (mustPlace.contains(u.pod().key())) return new Outcome(false, u.describe(), List.of());

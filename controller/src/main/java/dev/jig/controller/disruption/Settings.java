@@ -54,4 +54,18 @@ final class Settings {
         }
         return !now.isBefore(since.plus(after.get()));
     }
+
+    /**
+     * Karpenter's {@code IsUnderConsolidateAfter}: an initialized NodeClaim whose pool sets a positive
+     * {@code consolidateAfter} that has not passed since its last pod event (or, before any, its initialization).
+     * Consolidation does not move a candidate's pods onto such a node.
+     */
+    static boolean underConsolidateAfter(Disruption d, NodeClaim claim, Instant now) {
+        Optional<Duration> after = consolidateAfter(d);
+        if (after.isEmpty() || after.get().isZero() || claim.status() == null) return false;
+        NodeClaim.Condition initialized = claim.status().condition(NodeClaim.INITIALIZED);
+        if (initialized == null || !"True".equals(initialized.status())) return false;
+        Instant since = claim.status().lastPodEventTime() != null ? claim.status().lastPodEventTime() : initialized.lastTransitionTime();
+        return since != null && now.isBefore(since.plus(after.get()));
+    }
 }

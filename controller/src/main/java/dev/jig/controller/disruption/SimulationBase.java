@@ -26,10 +26,19 @@ final class SimulationBase {
     private final SchedulingInput input;
     /** Each pod's place in the snapshot (and each unbound copy's, its original's): the order pending pods are given in. */
     private final Map<Pod, Integer> position = new IdentityHashMap<>();
+    /** Nodes and NodeClaims inside their pool's {@code consolidateAfter} window ({@link Settings#underConsolidateAfter}). */
+    private final Set<String> cooling = new HashSet<>();
 
     private SimulationBase(DisruptionState s) {
         Set<String> deletingNodes = new HashSet<>();
-        for (DisruptionState.Managed m : s.managed) if (m.claim().deleting() && m.node() != null) deletingNodes.add(m.node().name());
+        for (DisruptionState.Managed m : s.managed) {
+            if (m.claim().deleting() && m.node() != null) deletingNodes.add(m.node().name());
+            var pool = s.pools.get(m.poolName());
+            if (pool != null && Settings.underConsolidateAfter(pool.disruption(), m.claim(), s.now)) {
+                cooling.add(m.claim().name());
+                if (m.node() != null) cooling.add(m.node().name());
+            }
+        }
         ClusterSnapshot snap = s.snapshot;
         List<Pod> pods = new ArrayList<>(snap.pods().size());
         int i = 0;
@@ -37,7 +46,7 @@ final class SimulationBase {
             position.put(p, i);
             if (!p.isBound() || !deletingNodes.contains(p.nodeName())) {
                 pods.add(p);
-            } else if (PodBlocks.isReschedulable(p) && !PodBlocks.doNotDisrupt(p)) {
+            } else if (PodBlocks.currentlyReschedulable(p, snap.pdbs(), s.now)) {
                 Pod moving = p.with().nodeName(null).build();
                 position.put(moving, i);
                 pods.add(moving);
@@ -55,16 +64,20 @@ final class SimulationBase {
 
     /**
      * The input without the nodes (and NodeClaims) named in {@code gone}, with {@code moving} (unbound copies of pods
-     * the snapshot holds, see {@link #unbound}) pending in the snapshot's order among the pods pending already.
+     * the snapshot holds, see {@link #unbound}) pending in the snapshot's order among the pods pending already. For a
+     * consolidation, the moving pods are kept off nodes inside their {@code consolidateAfter} window.
      */
-    SchedulingInput without(Set<String> gone, List<Pod> moving) {
+    SchedulingInput without(Set<String> gone, List<Pod> moving, boolean consolidation) {
         List<ExistingNode> nodes = new ArrayList<>(input.nodes().size());
         for (ExistingNode n : input.nodes()) if (!gone.contains(n.name())) nodes.add(n);
         List<Pod> pending = new ArrayList<>(input.pods().size() + moving.size());
         pending.addAll(input.pods());
         for (Pod p : moving) if (ClusterSnapshot.provisionable(p)) pending.add(p);
         if (!moving.isEmpty() && !input.pods().isEmpty()) pending.sort(Comparator.comparingInt(position::get));
-        return new SchedulingInput(pending, nodes, input.pools(), input.daemonSets(), input.tenancy(), input.respectPreferences());
+        Set<String> movingKeys = new HashSet<>();
+        if (consolidation) for (Pod p : moving) movingKeys.add(p.key());
+        return new SchedulingInput(pending, nodes, input.pools(), input.daemonSets(), input.tenancy(), input.respectPreferences(),
+                consolidation ? cooling : Set.of(), movingKeys);
     }
 
     /** {@code p} pending again, placed where {@code p} is in the snapshot. */

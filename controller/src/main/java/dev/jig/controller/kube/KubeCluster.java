@@ -245,6 +245,39 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         }
     }
 
+    /** Read, change one condition, write the status back; a conflict (another writer in between) is read again, twice at most. */
+    @Override
+    @SuppressWarnings("unchecked")
+    public void nodeClaimCondition(String name, String type, NodeClaim.Condition condition) {
+        var resource = client.genericKubernetesResources(NODE_CLAIMS).withName(name);
+        for (int attempt = 0; ; attempt++) {
+            GenericKubernetesResource current = resource.get();
+            if (current == null || !(current.getAdditionalProperties().get("status") instanceof Map<?, ?> live)) return;
+            Map<String, Object> status = new LinkedHashMap<>((Map<String, Object>) live);
+            List<Object> conditions = new ArrayList<>();
+            if (status.get("conditions") instanceof List<?> list) {
+                for (Object c : list) if (!(c instanceof Map<?, ?> m && type.equals(m.get("type")))) conditions.add(c);
+            }
+            if (condition != null) {
+                Map<String, Object> c = new LinkedHashMap<>();
+                c.put("type", condition.type());
+                c.put("status", condition.status());
+                c.put("reason", condition.reason());
+                c.put("message", condition.message() == null ? "" : condition.message());
+                c.put("lastTransitionTime", condition.lastTransitionTime().toString());
+                conditions.add(c);
+            }
+            status.put("conditions", conditions);
+            current.setAdditionalProperty("status", status);
+            try {
+                client.genericKubernetesResources(NODE_CLAIMS).resource(current).updateStatus();
+                return;
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != 409 || attempt >= 2) throw e;
+            }
+        }
+    }
+
     /**
      * Creates a core/v1 Event named as the API server's recorder names them ({@code <object>.<hex nanos>}): for a Pod
      * in the pod's namespace with the pod (and its uid, so {@code kubectl describe pod} lists it) as involvedObject;
@@ -351,6 +384,17 @@ public final class KubeCluster implements Cluster, AutoCloseable {
                 }
             }
             n.getSpec().setTaints(taints);
+            return n;
+        });
+    }
+
+    @Override
+    public void annotateNode(String name, Map<String, String> annotations) {
+        if (annotations.isEmpty()) return;
+        client.nodes().withName(name).edit(n -> {
+            Map<String, String> a = n.getMetadata().getAnnotations() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(n.getMetadata().getAnnotations());
+            a.putAll(annotations);
+            n.getMetadata().setAnnotations(a);
             return n;
         });
     }

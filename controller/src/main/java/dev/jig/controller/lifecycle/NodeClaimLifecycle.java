@@ -180,6 +180,7 @@ public final class NodeClaimLifecycle {
         Map<String, String> labels = new HashMap<>(c.labels());
         labels.put(WellKnownLabels.REGISTERED, "true");
         cluster.editNode(node.name(), labels, java.util.Set.of(TaintKeys.UNREGISTERED), c.taints());
+        cluster.annotateNode(node.name(), c.annotations());
         NodeClaim.Status status = NodeClaim.condition(c.status(), NodeClaim.REGISTERED, true, NodeClaim.REGISTERED, "", now);
         cluster.update(c.withStatus(status.withNodeName(node.name())));
         log.record(new TimelineEvent(now, TimelineEvent.Kind.REGISTERED, c.name(), "node " + node.name() + " registered"));

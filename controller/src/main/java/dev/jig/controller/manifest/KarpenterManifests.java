@@ -51,7 +51,8 @@ public final class KarpenterManifests {
                 Json.text(tspec, "terminationGracePeriod", null));
         return new NodePool(o.path("metadata").path("name").asText(), Json.integer(spec, "weight", 0),
                 Json.strings(template.path("metadata").get("labels")), reqs, taints(tspec.get("taints")), taints(tspec.get("startupTaints")),
-                tspec.path("nodeClassRef").path("name").asText(), limits(spec.get("limits")), d);
+                tspec.path("nodeClassRef").path("name").asText(), limits(spec.get("limits")), d,
+                Json.strings(template.path("metadata").get("annotations")));
     }
 
     public static NodeClass nodeClass(JsonNode object) {

@@ -45,6 +45,7 @@ public final class PodManifests {
         String node = pod.path("spec").path("nodeName").asText("");
         var b = p.with().uid(uid).nodeName(node.isEmpty() ? null : node).daemonSet(daemon)
                 .created(Json.instant(Json.text(meta, "creationTimestamp", null)))
+                .started(pod.path("status").hasNonNull("startTime") ? Json.instant(pod.path("status").path("startTime").asText()) : null)
                 .nominatedNodeName(node.isEmpty() ? pod.path("status").path("nominatedNodeName").asText("") : null);
         Json.strings(meta.get("annotations")).forEach(b::annotation);
         return Optional.of(b.ignored(ignored(pod)).build());
@@ -188,7 +189,10 @@ public final class PodManifests {
         if (selector != null && !selector.isNull() && !readable(selector)) {
             return new PodDisruptionBudget(namespace, name, LabelSelector.of(Map.of()), 0);
         }
-        return new PodDisruptionBudget(namespace, name, selector(selector), Math.max(0, Json.integer(pdb.path("status"), "disruptionsAllowed", 0)));
+        JsonNode spec = pdb.path("spec");
+        boolean fullyBlocking = PodDisruptionBudget.fullyBlocking(spec.hasNonNull("maxUnavailable") ? spec.get("maxUnavailable").asText() : null,
+                spec.hasNonNull("minAvailable") ? spec.get("minAvailable").asText() : null);
+        return new PodDisruptionBudget(namespace, name, selector(selector), Math.max(0, Json.integer(pdb.path("status"), "disruptionsAllowed", 0)), fullyBlocking);
     }
 
     /** Whether a label selector is one {@link LabelSelector} models exactly (the API server's own validation). */

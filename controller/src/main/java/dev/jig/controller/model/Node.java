@@ -40,4 +40,8 @@ public record Node(String name, String providerId, Map<String, String> labels, L
     public Node withLabels(Map<String, String> l) {
         return new Node(name, providerId, l, taints, capacity, allocatable, ready, created, annotations);
     }
+
+    public Node withAnnotations(Map<String, String> a) {
+        return new Node(name, providerId, labels, taints, capacity, allocatable, ready, created, a);
+    }
 }

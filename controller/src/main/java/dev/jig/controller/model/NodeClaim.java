@@ -63,6 +63,14 @@ public record NodeClaim(String name, String nodePool, String nodeClass, Map<Stri
             return new Status(providerId, instanceType, zone, capacityType, pricePerHour, capacity, allocatable, node, conditions, lastPodEventTime);
         }
 
+        /** This status with the condition of {@code type} replaced by {@code condition}, or removed when it is null. */
+        public Status withCondition(String type, Condition condition) {
+            List<Condition> out = new ArrayList<>();
+            for (Condition c : conditions) if (!c.type().equals(type)) out.add(c);
+            if (condition != null) out.add(condition);
+            return new Status(providerId, instanceType, zone, capacityType, pricePerHour, capacity, allocatable, nodeName, out, lastPodEventTime);
+        }
+
         public Status withLastPodEventTime(Instant at) {
             return new Status(providerId, instanceType, zone, capacityType, pricePerHour, capacity, allocatable, nodeName, conditions, at);
         }

@@ -14,7 +14,7 @@ import java.util.TreeMap;
 /**
  * The one home of the NodePool template hash that tells static drift (Karpenter's
  * {@code NodePool.Hash()} in the {@code karpenter.sh/nodepool-hash} annotation). As in Karpenter it
- * covers the template's static fields and leaves out what drifts by other rules or not at all:
+ * covers the template's static fields (its labels and annotations among them) and leaves out what drifts by other rules or not at all:
  * requirements (checked against the node's labels instead), resources, budgets, weight, limits and
  * the consolidation settings. Lists count as sets (Karpenter's {@code SlicesAsSets}), so reordering
  * taints drifts nothing; unset fields hash as absent ({@code IgnoreZeroValue}).
@@ -36,6 +36,7 @@ public final class NodePoolHash {
     public static String of(NodePool pool) {
         StringBuilder s = new StringBuilder();
         field(s, "labels", new TreeMap<>(pool.labels()).toString());
+        field(s, "annotations", new TreeMap<>(pool.annotations()).toString());
         field(s, "taints", taints(pool.taints()));
         field(s, "startupTaints", taints(pool.startupTaints()));
         field(s, "nodeClassRef", pool.nodeClassName());
@@ -51,9 +52,12 @@ public final class NodePoolHash {
         }
     }
 
-    /** The annotations a NodeClaim launched for {@code pool} carries: the hash and its version. */
+    /** The annotations a NodeClaim launched for {@code pool} carries: the template's, then the hash and its version. */
     public static Map<String, String> annotations(NodePool pool) {
-        return Map.of(Annotations.NODEPOOL_HASH, of(pool), Annotations.NODEPOOL_HASH_VERSION, VERSION);
+        Map<String, String> out = new TreeMap<>(pool.annotations());
+        out.put(Annotations.NODEPOOL_HASH, of(pool));
+        out.put(Annotations.NODEPOOL_HASH_VERSION, VERSION);
+        return out;
     }
 
     /**

@@ -33,6 +33,8 @@ import java.util.TreeMap;
  * @param terminationGracePeriodSeconds {@code spec.terminationGracePeriodSeconds} ({@value #DEFAULT_TERMINATION_GRACE_SECONDS}
  *                          when unset, as the API server defaults it): a drain whose grace period runs out deletes the
  *                          pod this long before, so its own grace ends with the node's
+ * @param started           {@code status.startTime}: when the kubelet accepted the pod, or null before (and when unknown);
+ *                          a {@code karpenter.sh/do-not-disrupt} duration counts from it
  */
 public record Pod(
         String namespace,
@@ -57,7 +59,8 @@ public record Pod(
         Instant created,
         Map<String, String> annotations,
         String nominatedNodeName,
-        long terminationGracePeriodSeconds) {
+        long terminationGracePeriodSeconds,
+        Instant started) {
 
     /** The API server's default {@code terminationGracePeriodSeconds}. */
     public static final long DEFAULT_TERMINATION_GRACE_SECONDS = 30;
@@ -91,7 +94,7 @@ public record Pod(
     /** A pending pod with only requests and labels; {@link #with()} adds the rest. */
     public static Pod of(String namespace, String name, ResourceList requests, Map<String, String> labels) {
         return new Pod(namespace, name, namespace + "/" + name, labels, withPodSlot(requests), Set.of(), Map.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, false, null, 0, Instant.EPOCH, Map.of(), null, DEFAULT_TERMINATION_GRACE_SECONDS);
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, false, null, 0, Instant.EPOCH, Map.of(), null, DEFAULT_TERMINATION_GRACE_SECONDS, null);
     }
 
     public String key() {

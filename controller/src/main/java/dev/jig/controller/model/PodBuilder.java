@@ -21,6 +21,7 @@ public final class PodBuilder {
     private int priority;
     private Instant created;
     private long terminationGracePeriodSeconds;
+    private Instant started;
     private Map<String, String> labels;
     private Map<String, String> annotations;
     private ResourceList requests;
@@ -46,6 +47,7 @@ public final class PodBuilder {
         priority = p.priority();
         created = p.created();
         terminationGracePeriodSeconds = p.terminationGracePeriodSeconds();
+        started = p.started();
         labels = new TreeMap<>(p.labels());
         annotations = new TreeMap<>(p.annotations());
         requests = p.requests();
@@ -71,6 +73,7 @@ public final class PodBuilder {
     public PodBuilder priority(int v) { priority = v; return this; }
     public PodBuilder created(Instant v) { created = v; return this; }
     public PodBuilder terminationGracePeriodSeconds(long v) { terminationGracePeriodSeconds = v; return this; }
+    public PodBuilder started(Instant v) { started = v; return this; }
     public PodBuilder label(String k, String v) { labels.put(k, v); return this; }
     public PodBuilder annotation(String k, String v) { annotations.put(k, v); return this; }
     public PodBuilder requests(ResourceList v) { requests = Pod.withPodSlot(v); return this; }
@@ -95,6 +98,6 @@ public final class PodBuilder {
     public Pod build() {
         return new Pod(base.namespace(), name, uid, labels, requests, otherRequests, nodeSelector, requiredTerms,
                 preferredTerms, tolerations, spreads, affinity, preferredAffinity, antiAffinity, preferredAntiAffinity,
-                nodeName, daemonSet, ignored, priority, created, annotations, nominatedNodeName, terminationGracePeriodSeconds);
+                nodeName, daemonSet, ignored, priority, created, annotations, nominatedNodeName, terminationGracePeriodSeconds, started);
     }
 }

@@ -1,8 +1,10 @@
 package dev.jig.controller.provisioning;
 
+import dev.jig.controller.model.DoNotDisrupt;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.Pod;
+import dev.jig.controller.model.PodDisruptionBudget;
 import dev.jig.controller.scheduling.PlannedNodeClaim;
 import dev.jig.controller.state.ClusterSnapshot;
 
@@ -21,9 +23,12 @@ final class PlanningView {
      * The pods to plan: the pending ones, then, as Karpenter's provisioner does with pods on deleting nodes, the
      * reschedulable pods still bound to a node whose NodeClaim is being deleted, as if pending (unbound), so that
      * capacity for them is found while the node drains. DaemonSet and mirror pods, and pods that tolerate the
-     * {@code karpenter.sh/disrupted} taint, stay with the node (the drain leaves them), so they are not planned.
+     * {@code karpenter.sh/disrupted} taint, stay with the node (the drain leaves them), so they are not planned. Nor
+     * are pods the drain cannot move for now (Karpenter's {@code CurrentlyReschedulablePods}): an active
+     * {@code karpenter.sh/do-not-disrupt}, or PodDisruptionBudgets that never allow their eviction
+     * ({@link PodDisruptionBudget#fullyBlocked}); they are planned once their grace period deletes them.
      */
-    static List<Pod> pending(ClusterSnapshot s) {
+    static List<Pod> pending(ClusterSnapshot s, java.time.Instant now) {
         Set<String> going = new HashSet<>();
         for (NodeClaim c : s.nodeClaims()) {
             if (!c.deleting() || c.status() == null) continue;
@@ -33,7 +38,8 @@ final class PlanningView {
         if (going.isEmpty()) return s.pendingPods();
         List<Pod> out = new java.util.ArrayList<>(s.pendingPods());
         for (Pod p : s.pods()) {
-            if (p.isBound() && going.contains(p.nodeName()) && p.ignored() == null && dev.jig.controller.termination.DrainPlan.drainable(p)) {
+            if (p.isBound() && going.contains(p.nodeName()) && p.ignored() == null && dev.jig.controller.termination.DrainPlan.drainable(p)
+                    && !DoNotDisrupt.active(p, now) && !PodDisruptionBudget.fullyBlocked(p, s.pdbs())) {
                 out.add(p.with().nodeName(null).build());
             }
         }

@@ -187,7 +187,7 @@ public final class Provisioner {
     public synchronized SchedulingResult provision() {
         ClusterSnapshot s = withLeaving(cluster.snapshot());
         Instant now = clock.instant();
-        List<Pod> pending = PlanningView.pending(s);
+        List<Pod> pending = PlanningView.pending(s, now);
         Map<String, String> hints = new HashMap<>();
         Set<String> bindable = PlanningView.bindable(s);
         PlanTargets targets = new PlanTargets(s);
@@ -359,7 +359,7 @@ public final class Provisioner {
         PlanTargets targets = new PlanTargets(s);
         boolean needed = false;
         Set<String> live = new HashSet<>();
-        for (Pod p : PlanningView.pending(s)) {
+        for (Pod p : PlanningView.pending(s, now)) {
             String key = p.key();
             live.add(key);
             String target = planned.get(key);

@@ -48,6 +48,7 @@ public final class Scheduler {
     private final Packer packer;
     private final Preferences preferences;
     private final boolean respectPreferences;
+    private final SchedulingInput input;
     private final Map<PodFacts.Shape, PodFacts.TemplateFit[]> fitsByShape = new HashMap<>();
     private final List<PodFacts> facts = new ArrayList<>();
     /** The cpu and memory requests of the pods not placed yet, as multisets: their minima decide which NodeClaims are full. */
@@ -56,6 +57,7 @@ public final class Scheduler {
 
     private Scheduler(SchedulingInput in) {
         respectPreferences = in.respectPreferences();
+        input = in;
         List<SchedulingInput.Pool> pools = new ArrayList<>(in.pools());
         pools.sort(Comparator.comparingInt((SchedulingInput.Pool p) -> -p.pool().weight()).thenComparing(p -> p.pool().name()));
         boolean preferNoSchedule = false;
@@ -154,6 +156,7 @@ public final class Scheduler {
     private boolean placeOnExisting(PodFacts p) {
         for (int i = nodeRoom.first(0, p.cpu, p.mem); i >= 0; i = nodeRoom.first(i + 1, p.cpu, p.mem)) {
             NodeSlot s = slots.get(i);
+            if (input.keepsOff(p.original, s.node.name())) continue;
             if (s.refusal(p) != null) continue;
             if (topology.allowedZones(p, s, s.zones()) == 0) continue;
             s.place(p);

@@ -142,7 +142,7 @@ public final class InMemoryCluster implements Cluster {
         if (!covering.isEmpty()) {
             PodDisruptionBudget b = covering.get(0);
             if (b.disruptionsAllowed() <= 0) return Eviction.blocked("PodDisruptionBudget " + b.key() + " allows no disruption");
-            store(pdbs, b.key(), new PodDisruptionBudget(b.namespace(), b.name(), b.selector(), b.disruptionsAllowed() - 1));
+            store(pdbs, b.key(), b.allowing(b.disruptionsAllowed() - 1));
         }
         drop(pods, pod.key());
         return Eviction.EVICTED;
@@ -178,6 +178,23 @@ public final class InMemoryCluster implements Cluster {
         store(nodes, name, live.withLabels(l).withTaints(Cluster.editedTaints(live.taints(), removeTaintKeys, addTaints)));
     }
 
+    @Override
+    public synchronized void nodeClaimCondition(String name, String type, NodeClaim.Condition condition) {
+        NodeClaim live = claims.get(name);
+        if (live == null || live.status() == null) return;
+        NodeClaim.Status next = live.status().withCondition(type, condition);
+        if (!next.equals(live.status())) store(claims, name, live.withStatus(next));
+    }
+
+    @Override
+    public synchronized void annotateNode(String name, Map<String, String> annotations) {
+        Node live = nodes.get(name);
+        if (live == null) return;
+        Map<String, String> a = new LinkedHashMap<>(live.annotations());
+        a.putAll(annotations);
+        if (!a.equals(live.annotations())) store(nodes, name, live.withAnnotations(a));
+    }
+
     public synchronized void put(NodePool pool) {
         store(pools, pool.name(), pool);
     }
@@ -204,10 +221,13 @@ public final class InMemoryCluster implements Cluster {
         drop(pods, key);
     }
 
-    /** Binds the pod; as the API server's binding does since Kubernetes 1.35 (KEP-5278), it clears the nomination. */
-    public synchronized void bind(String podKey, String node) {
+    /**
+     * Binds the pod; as the API server's binding does since Kubernetes 1.35 (KEP-5278), it clears the nomination. The
+     * simulated kubelet accepts it at once: {@code at} becomes its {@code status.startTime}.
+     */
+    public synchronized void bind(String podKey, String node, java.time.Instant at) {
         Pod p = pods.get(podKey);
-        if (p != null && !p.isBound()) store(pods, podKey, p.with().nodeName(node).nominatedNodeName(null).build());
+        if (p != null && !p.isBound()) store(pods, podKey, p.with().nodeName(node).nominatedNodeName(null).started(at).build());
     }
 
     /** The kube-scheduler clearing a pod's nomination after it found the pod unschedulable (KEP-5278). */

@@ -61,7 +61,8 @@ final class SimulatedDisruptionBudgets {
             }
             int expected = 0;
             for (SimulatedReplicaSets.ReplicaSet r : owners) expected += sets.get(r);
-            cluster.put(new PodDisruptionBudget(b.namespace(), b.name(), selector, disruptionsAllowed(b, selected, expected, healthy)));
+            cluster.put(new PodDisruptionBudget(b.namespace(), b.name(), selector, disruptionsAllowed(b, selected, expected, healthy),
+                    PodDisruptionBudget.fullyBlocking(b.maxUnavailable(), b.minAvailable())));
         }
     }
 

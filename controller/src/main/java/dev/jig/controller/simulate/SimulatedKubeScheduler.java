@@ -117,7 +117,7 @@ public final class SimulatedKubeScheduler {
                 if (p.nominatedNodeName() != null) cluster.clearNomination(p.key());
                 continue;
             }
-            cluster.bind(p.key(), chosen.node.name());
+            cluster.bind(p.key(), chosen.node.name(), clock.instant());
             chosen.add(p);
             topology.bound(p, chosen);
             bound.computeIfAbsent(chosen.node.name(), x -> new ArrayList<>()).add(p);

@@ -31,6 +31,12 @@ public interface Cluster {
     /** Replaces the NodeClaim's labels and status. */
     void update(NodeClaim claim);
 
+    /**
+     * Sets one status condition of the NodeClaim, or removes it when {@code condition} is null, and leaves the rest of
+     * its status as it is now (another reconciler may have written it since this one's snapshot).
+     */
+    void nodeClaimCondition(String claim, String type, NodeClaim.Condition condition);
+
     /** Removes the NodeClaim (its instance is already gone). */
     void delete(NodeClaim claim);
 
@@ -55,6 +61,9 @@ public interface Cluster {
      * taints others set since the snapshot stay: a write from a stale model must not drop them.
      */
     void editNode(String name, Map<String, String> labels, Set<String> removeTaintKeys, List<Taint> addTaints);
+
+    /** Adds {@code annotations} to the Node's, replacing values of the same keys (Karpenter copies the NodeClaim's at registration). */
+    void annotateNode(String name, Map<String, String> annotations);
 
     /**
      * Asks the Eviction API to evict {@code pod}: PodDisruptionBudgets apply, and a budget that

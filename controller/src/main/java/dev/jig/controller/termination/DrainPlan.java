@@ -3,6 +3,7 @@ package dev.jig.controller.termination;
 import dev.jig.api.karpenter.Annotations;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.TaintKeys;
+import dev.jig.controller.model.DoNotDisrupt;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.PodDisruptionBudget;
 import dev.jig.controller.model.Toleration;
@@ -79,7 +80,7 @@ public record DrainPlan(List<Pod> evict, List<Pod> delete, List<Pod> waiting, bo
         List<Pod> evict = new ArrayList<>();
         List<Pod> waiting = new ArrayList<>(drainable);
         for (Pod p : wave) {
-            if ("true".equals(p.annotations().get(Annotations.DO_NOT_DISRUPT))) continue;
+            if (DoNotDisrupt.active(p, now)) continue;
             List<PodDisruptionBudget> covering = pdbs.stream().filter(b -> b.covers(p)).toList();
             if (covering.stream().anyMatch(b -> allowance.get(b.key()) <= 0)) continue;
             for (PodDisruptionBudget b : covering) allowance.merge(b.key(), -1, Integer::sum);

@@ -40,7 +40,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *       (once each), and every remaining one when it has run out. The budgets' allowance is kept for the whole
  *       reconcile: an eviction for one NodeClaim spends it for the NodeClaims after it, which the snapshot does not
  *       show;</li>
- *   <li>when drained, call {@link CloudProvider#delete} on every reconcile until it answers not found, the only
+ *   <li>when drained, and no sooner than {@link #MIN_DRAIN_TIME} after the drain began, call {@link CloudProvider#delete}
+ *       on every reconcile until it answers not found, the only
  *       proof that the instance is gone;</li>
  *   <li>then delete the Node and remove the finalizer, so the NodeClaim goes.</li>
  * </ol>
@@ -64,6 +65,11 @@ public final class Terminator implements Reconciler {
      * the model does not say that a pod is terminating, and upstream never re-evicts one.
      */
     public static final Duration EVICTED_RECHECK = Duration.ofSeconds(30);
+    /**
+     * The least time between the start of a drain and the instance's deletion (Karpenter's {@code MinDrainTime}): a
+     * pod bound just after the taint, by a kube-scheduler that had not seen it yet, is drained too.
+     */
+    public static final Duration MIN_DRAIN_TIME = Duration.ofSeconds(5);
 
     private final Cluster cluster;
     private final CloudProvider cloud;
@@ -181,6 +187,9 @@ public final class Terminator implements Reconciler {
                 });
             }
             if (!plan.drained()) return acted ? Optional.empty() : Optional.of(wake(pods, now, forceAt(c, s, since)));
+            // a pod the kube-scheduler bound before it saw the taint shows up within a few seconds: wait for it
+            Instant drainedNoEarlier = since.plus(MIN_DRAIN_TIME);
+            if (now.isBefore(drainedNoEarlier)) return Optional.of(drainedNoEarlier);
         }
         if (c.status() != null) {
             try {

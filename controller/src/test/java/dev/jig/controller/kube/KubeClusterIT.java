@@ -110,6 +110,18 @@ public class KubeClusterIT {
         assertThat(node.getSpec().getTaints()).noneMatch(t -> t.getKey().equals(TaintKeys.UNREGISTERED));
         assertThat(decisions).extracting(TimelineEvent::kind).containsSubsequence(TimelineEvent.Kind.NODECLAIM_CREATED, TimelineEvent.Kind.LAUNCHED,
                 TimelineEvent.Kind.REGISTERED, TimelineEvent.Kind.INITIALIZED);
+
+        // one condition is written without touching the others (disruption's Drifted beside the lifecycle's)
+        String name = cluster.snapshot().nodeClaims().get(0).name();
+        java.time.Instant at = java.time.Instant.parse("2026-11-28T10:00:00Z");
+        cluster.nodeClaimCondition(name, "Drifted", new dev.jig.controller.model.NodeClaim.Condition("Drifted", "True", "NodePoolDrifted", "", at));
+        assertThat(condition(nodeClaimJson(), "Drifted")).isEqualTo("True");
+        assertThat(condition(nodeClaimJson(), "Initialized")).isEqualTo("True");
+        await(() -> cluster.snapshot().nodeClaims().get(0).status().condition("Drifted") != null);
+        assertThat(cluster.snapshot().nodeClaims().get(0).status().condition("Drifted").lastTransitionTime()).isEqualTo(at);
+        cluster.nodeClaimCondition(name, "Drifted", null);
+        assertThat(condition(nodeClaimJson(), "Drifted")).isNull();
+        assertThat(condition(nodeClaimJson(), "Launched")).isEqualTo("True");
     }
 
     @Test
@@ -144,7 +156,34 @@ public class KubeClusterIT {
         assertThat(budget.disruptionsAllowed()).isEqualTo(2);
         assertThat(budget.covers(pod)).isTrue();
         assertThat(pod.annotations()).containsEntry("karpenter.sh/do-not-disrupt", "true");
+        assertThat(budget.fullyBlocking()).as("minAvailable 1 allows evictions at times").isFalse();
         assertThat(cluster.unsynced()).isEmpty();
+    }
+
+    @Test
+    void aBudgetThatNeverAllowsEvictionsAndAPodsStartTimeReachTheSnapshot() {
+        client.policy().v1().podDisruptionBudget().inNamespace("shop").resource(new io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder()
+                .withNewMetadata().withName("db").withNamespace("shop").endMetadata()
+                .withNewSpec().withMaxUnavailable(new io.fabric8.kubernetes.api.model.IntOrString(0)).withNewSelector().addToMatchLabels("app", "db").endSelector().endSpec()
+                .build()).create();
+        client.pods().inNamespace("shop").resource(new PodBuilder().withNewMetadata().withName("db-0").withNamespace("shop")
+                .addToLabels("app", "db").addToAnnotations("karpenter.sh/do-not-disrupt", "10m").endMetadata()
+                .withNewSpec().withNodeName("n1").addToContainers(new ContainerBuilder().withName("db").build()).endSpec()
+                .withNewStatus().withStartTime("2026-11-28T10:00:00Z").endStatus().build()).create();
+        await(() -> cluster.snapshot().pdbs().size() == 1 && cluster.snapshot().pods().size() == 1);
+        assertThat(cluster.snapshot().pdbs().get(0).fullyBlocking()).isTrue();
+        var pod = cluster.snapshot().pods().get(0);
+        assertThat(pod.started()).isEqualTo(java.time.Instant.parse("2026-11-28T10:00:00Z"));
+        assertThat(dev.jig.controller.model.DoNotDisrupt.active(pod, java.time.Instant.parse("2026-11-28T10:09:59Z"))).isTrue();
+        assertThat(dev.jig.controller.model.DoNotDisrupt.active(pod, java.time.Instant.parse("2026-11-28T10:10:00Z"))).isFalse();
+    }
+
+    @Test
+    void nodeAnnotationsAreAddedBesideThoseOthersSet() {
+        client.nodes().resource(new NodeBuilder().withNewMetadata().withName("n1").addToAnnotations("set-by-others", "yes").endMetadata().build()).create();
+        cluster.annotateNode("n1", Map.of("karpenter.sh/do-not-disrupt", "true"));
+        assertThat(client.nodes().withName("n1").get().getMetadata().getAnnotations())
+                .containsEntry("set-by-others", "yes").containsEntry("karpenter.sh/do-not-disrupt", "true");
     }
 
     @Test

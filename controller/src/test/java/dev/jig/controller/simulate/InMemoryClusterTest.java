@@ -48,7 +48,7 @@ class InMemoryClusterTest {
         cluster.deletePod("default/absent");
         cluster.snapshot();
         assertThat(cluster.generation()).as("writing what is there, removing what is not, reading").isEqualTo(added);
-        cluster.bind(p.key(), "n1");
+        cluster.bind(p.key(), "n1", java.time.Instant.EPOCH);
         assertThat(cluster.generation()).isGreaterThan(added);
         long bound = cluster.generation();
         cluster.deletePod(p.key());

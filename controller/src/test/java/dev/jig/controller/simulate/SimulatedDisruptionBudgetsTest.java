@@ -60,7 +60,7 @@ class SimulatedDisruptionBudgetsTest {
         SimulatedDisruptionBudgets budgets = new SimulatedDisruptionBudgets(cluster, sets, readiness);
         cluster.register(new Node("n1", "sim:///n1", Map.of(), List.of(), ResourceList.of(2000, 4096), ResourceList.of(2000, 4096), true, t0));
         sets.scale(new SimulatedReplicaSets.ReplicaSet("default", "web", n -> Pod.of("default", n, ResourceList.ZERO, WEB)), 3);
-        for (int i = 0; i < 3; i++) cluster.bind("default/web-" + i, "n1");
+        for (int i = 0; i < 3; i++) cluster.bind("default/web-" + i, "n1", java.time.Instant.EPOCH);
         readiness.sync(cluster.snapshot(), t0);
         budgets.set(List.of(min("2")), t0);
         assertThat(cluster.snapshot().pdbs()).singleElement().satisfies(b -> assertThat(b.disruptionsAllowed()).isZero());

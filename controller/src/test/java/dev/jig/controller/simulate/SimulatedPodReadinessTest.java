@@ -34,7 +34,7 @@ class SimulatedPodReadinessTest {
     void aPodBoundToAReadyNodeTurnsReadyAfterTheLatencyNotBefore() {
         node("n1", true);
         cluster.put(Pod.of("default", "web-0", ResourceList.ZERO, Map.of()));
-        cluster.bind("default/web-0", "n1");
+        cluster.bind("default/web-0", "n1", java.time.Instant.EPOCH);
         sync(0);
         assertThat(readiness.ready(pod("web-0"), T0.plusSeconds(9))).isFalse();
         sync(10);
@@ -46,7 +46,7 @@ class SimulatedPodReadinessTest {
         node("n1", false);
         cluster.put(Pod.of("default", "pending", ResourceList.ZERO, Map.of()));
         cluster.put(Pod.of("default", "web-0", ResourceList.ZERO, Map.of()));
-        cluster.bind("default/web-0", "n1");
+        cluster.bind("default/web-0", "n1", java.time.Instant.EPOCH);
         sync(0);
         sync(30);
         assertThat(readiness.ready(pod("pending"), T0.plusSeconds(30))).isFalse();
@@ -62,7 +62,7 @@ class SimulatedPodReadinessTest {
     void aNodeTurningNotReadyTakesItsPodsReadinessAway() {
         node("n1", true);
         cluster.put(Pod.of("default", "web-0", ResourceList.ZERO, Map.of()));
-        cluster.bind("default/web-0", "n1");
+        cluster.bind("default/web-0", "n1", java.time.Instant.EPOCH);
         sync(0);
         sync(10);
         assertThat(readiness.ready(pod("web-0"), T0.plusSeconds(10))).isTrue();

@@ -25,8 +25,8 @@ class SimulatedReplicaSetsTest {
     @Test
     void aPodThatGoesIsReplacedByANewPendingPodCreatedNowNotRebound() {
         sets.scale(web, 2);
-        cluster.bind("default/web-0", "n1");
-        cluster.bind("default/web-1", "n1");
+        cluster.bind("default/web-0", "n1", java.time.Instant.EPOCH);
+        cluster.bind("default/web-1", "n1", java.time.Instant.EPOCH);
         Pod evicted = cluster.snapshot().pods().get(0);
         assertThat(cluster.evict(evicted).done()).isTrue();
         clock.advance(Duration.ofSeconds(3));
@@ -44,8 +44,8 @@ class SimulatedReplicaSetsTest {
     @Test
     void thePodsOfANodeThatIsGoneAreDeletedAndReplacedUnderNewNames() {
         sets.scale(web, 2);
-        cluster.bind("default/web-0", "n1");
-        cluster.bind("default/web-1", "n2");
+        cluster.bind("default/web-0", "n1", java.time.Instant.EPOCH);
+        cluster.bind("default/web-1", "n2", java.time.Instant.EPOCH);
         cluster.removeNode("n1");
         assertThat(names()).as("the pod garbage collector deleted the pod, nothing rebinds it").containsExactly("web-1");
         sets.sync();
@@ -63,9 +63,9 @@ class SimulatedReplicaSetsTest {
     @Test
     void scalingDownDeletesPendingPodsFirstThenTheNewest() {
         assertThat(sets.scale(web, 4)).as("pods before").isZero();
-        cluster.bind("default/web-0", "n1");
-        cluster.bind("default/web-2", "n1");
-        cluster.bind("default/web-3", "n1");
+        cluster.bind("default/web-0", "n1", java.time.Instant.EPOCH);
+        cluster.bind("default/web-2", "n1", java.time.Instant.EPOCH);
+        cluster.bind("default/web-3", "n1", java.time.Instant.EPOCH);
         assertThat(sets.scale(web, 2)).isEqualTo(4);
         assertThat(names()).containsExactly("web-0", "web-2");
     }
@@ -75,7 +75,7 @@ class SimulatedReplicaSetsTest {
         java.util.Set<String> ready = java.util.Set.of("web-0", "web-3");
         SimulatedReplicaSets ranked = new SimulatedReplicaSets(cluster, clock, p -> ready.contains(p.name()));
         ranked.scale(web, 5);
-        for (int i = 0; i < 4; i++) cluster.bind("default/web-" + i, "n1");
+        for (int i = 0; i < 4; i++) cluster.bind("default/web-" + i, "n1", java.time.Instant.EPOCH);
         // web-4 pending, web-1 and web-2 bound but not Ready, web-0 and web-3 Ready
         ranked.scale(web, 3);
         assertThat(names()).as("the pending pod, then the newer of the two not Ready").containsExactly("web-0", "web-1", "web-3");
@@ -118,7 +118,7 @@ class SimulatedReplicaSetsTest {
         assertThat(first.requests()).isEqualTo(model.requests());
         assertThat(first.antiAffinity()).isEqualTo(model.antiAffinity());
         assertThat(first.priority()).isEqualTo(5);
-        cluster.bind(first.key(), "n1");
+        cluster.bind(first.key(), "n1", java.time.Instant.EPOCH);
         assertThat(cluster.evict(first).done()).isTrue();
 
         sets.sync();

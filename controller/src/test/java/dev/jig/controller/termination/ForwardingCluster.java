@@ -67,6 +67,16 @@ class ForwardingCluster implements Cluster {
     }
 
     @Override
+    public void nodeClaimCondition(String claim, String type, NodeClaim.Condition condition) {
+        next.nodeClaimCondition(claim, type, condition);
+    }
+
+    @Override
+    public void annotateNode(String name, Map<String, String> annotations) {
+        next.annotateNode(name, annotations);
+    }
+
+    @Override
     public void editNode(String name, Map<String, String> labels, Set<String> removeTaintKeys, List<Taint> addTaints) {
         next.editNode(name, labels, removeTaintKeys, addTaints);
     }

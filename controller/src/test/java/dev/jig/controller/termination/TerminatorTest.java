@@ -119,6 +119,12 @@ class TerminatorTest {
         assertThat(cloud.list()).hasSize(1);
 
         terminator.reconcile();
+        assertThat(cloud.list()).as("drained, but the drain began less than MinDrainTime ago").hasSize(1);
+        clock.advance(Terminator.MIN_DRAIN_TIME.minusSeconds(1));
+        terminator.reconcile();
+        assertThat(cloud.list()).as("4 s after the drain began").hasSize(1);
+        clock.advance(Duration.ofSeconds(1));
+        terminator.reconcile();
         assertThat(cloud.list()).isEmpty();
         assertThat(claim()).isNotNull();
         assertThat(events(TimelineEvent.Kind.INSTANCE_TERMINATING)).hasSize(1);
@@ -337,6 +343,8 @@ class TerminatorTest {
             }
         }, clock, timeline::add);
         cluster.delete(c);
+        t.reconcile();
+        clock.advance(Terminator.MIN_DRAIN_TIME);
         t.reconcile();
         assertThat(events(TimelineEvent.Kind.TERMINATION_FAILED)).hasSize(1);
         assertThat(claim()).isNotNull();
