@@ -35,9 +35,13 @@ public record Candidate(NodeClaim claim, Node node, NodePool pool, List<Pod> pod
         return claim.nodePool();
     }
 
-    /** No pod would have to move. */
+    /**
+     * No pod that must move costs anything to disrupt (Karpenter v1.14's {@code IsEmpty}: the reschedule cost is the
+     * node's own, {@link DisruptionCost#PER_NODE}): no reschedulable pod, or only pods whose deletion cost or priority
+     * brings their eviction cost to 0 or below. Emptiness takes such nodes under the Empty budget.
+     */
     public boolean isEmpty() {
-        return reschedulable.isEmpty();
+        return rescheduleCost <= DisruptionCost.PER_NODE;
     }
 
     /** $/h saved per unit of disruption; consolidation tries the highest first. */

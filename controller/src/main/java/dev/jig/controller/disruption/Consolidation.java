@@ -28,13 +28,14 @@ final class Consolidation {
 
     /**
      * Candidates consolidation may move: known pool, type, zone and capacity type; not empty (emptiness
-     * takes those); policy {@code WhenEmptyOrUnderutilized}; {@code consolidateAfter} passed.
+     * takes those); policy {@code WhenEmptyOrUnderutilized} or {@link Balanced}; {@code consolidateAfter} passed.
      */
     static List<Candidate> eligible(DisruptionState s) {
         List<Candidate> out = new ArrayList<>();
         for (Candidate c : s.graceful()) {
             if (c.pool() == null || c.instanceType() == null || c.zone() == null || c.capacityType() == null || c.isEmpty()) continue;
-            if (!Settings.WHEN_EMPTY_OR_UNDERUTILIZED.equals(c.pool().disruption().consolidationPolicy())) continue;
+            String policy = c.pool().disruption().consolidationPolicy();
+            if (!Settings.WHEN_EMPTY_OR_UNDERUTILIZED.equals(policy) && !Balanced.POLICY.equals(policy)) continue;
             if (Settings.consolidatable(c.pool().disruption(), c.claim(), s.now)) out.add(c);
         }
         return out;
@@ -46,6 +47,12 @@ final class Consolidation {
         out.sort(Comparator.comparingDouble(Candidate::savingsRatio).reversed()
                 .thenComparingDouble(Candidate::disruptionCost).thenComparing(Candidate::name));
         return out;
+    }
+
+    /** The {@link Balanced} verdict on {@code cmd}; approved at once when none of its pools is Balanced. */
+    static Balanced.Verdict verdict(DisruptionState s, Command cmd) {
+        if (!Balanced.scores(cmd.candidates())) return new Balanced.Verdict(true, List.of());
+        return s.balanced().judge(cmd);
     }
 
     /** The command that consolidates {@code candidates} together, if there is one. */

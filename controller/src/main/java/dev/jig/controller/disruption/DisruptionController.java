@@ -183,6 +183,7 @@ public final class DisruptionController implements Reconciler {
             for (Candidate c : expired.candidates()) delete(c.claim());
             metrics.executed(expired);
         }
+        result.command().ifPresent(cmd -> DisruptionEvents.approved(cmd, result.scores()).forEach(cluster::publish));
         result.command().ifPresent(cmd -> start(s, cmd, now));
     }
 

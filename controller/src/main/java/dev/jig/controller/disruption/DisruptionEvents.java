@@ -45,6 +45,21 @@ final class DisruptionEvents {
         return each(cmd, ObjectEvent.NORMAL, "DisruptionTerminating", message);
     }
 
+    /**
+     * The {@code ConsolidationApproved} Events of the command a pass chose in a {@link Balanced} pool, on its candidates'
+     * Nodes and NodeClaims, with the score (rejected moves are counted in metrics only, as Karpenter does: they are many).
+     */
+    static List<ObjectEvent> approved(Command cmd, List<MoveScore> scores) {
+        List<ObjectEvent> out = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (Candidate c : cmd.candidates()) names.add(c.name());
+        for (MoveScore s : scores) {
+            if (!s.approved() || s.method() != cmd.kind() || !s.candidates().equals(names)) continue;
+            out.addAll(each(cmd, ObjectEvent.NORMAL, "ConsolidationApproved", "Balanced consolidation of pool " + s.pool() + ": " + s.message()));
+        }
+        return out;
+    }
+
     /** The Events for a command given up before its candidates were deleted. */
     static List<ObjectEvent> aborted(Command cmd, String why) {
         return each(cmd, ObjectEvent.WARNING, "DisruptionAborted", "Disruption " + cmd.reason().wire() + "/" + method(cmd) + " aborted: " + why);

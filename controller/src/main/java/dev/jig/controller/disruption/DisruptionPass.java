@@ -78,11 +78,11 @@ public final class DisruptionPass {
             complete &= !timedOut;
             evaluated.add(new DisruptionResult.Evaluated(m.kind(), memory.ticker.getAsLong() - start, false, timedOut));
             state.timeBox = TimeBox.NONE;
-            if (cmd.isPresent()) return new DisruptionResult(expirations, cmd, state.blocked, eligible, allowed, evaluated, driftMarks);
+            if (cmd.isPresent()) return new DisruptionResult(expirations, cmd, state.blocked, eligible, allowed, evaluated, driftMarks, state.scores);
         }
         // a hit leaves the memo's time as it was, so that it is revalidated five minutes after consolidation last ran
         if (key != null && consolidationRan && complete && expirations.isEmpty()) memory.memo.consolidated(key, now);
-        return new DisruptionResult(expirations, Optional.empty(), state.blocked, eligible, allowed, evaluated, driftMarks);
+        return new DisruptionResult(expirations, Optional.empty(), state.blocked, eligible, allowed, evaluated, driftMarks, state.scores);
     }
 
     /** The time box of a consolidation method, or null for the others (they are cheap and never skipped). */

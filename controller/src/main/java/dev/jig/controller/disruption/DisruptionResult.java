@@ -18,10 +18,11 @@ import java.util.Optional;
  *                  spared it or its time box cut it short
  * @param driftMarks the candidates whose {@code Drifted} condition must change: set when they drifted (drift takes the
  *                   earliest-drifted first, by the condition's time), removed when they no longer are
+ * @param scores     the {@link Balanced} scores of the consolidation moves the pass judged
  */
 public record DisruptionResult(List<Command> expirations, Optional<Command> command, List<Blocked> blocked,
                                Map<Reason, Integer> eligible, Map<Reason, Map<String, Integer>> allowed, List<Evaluated> evaluated,
-                               List<DriftMark> driftMarks) {
+                               List<DriftMark> driftMarks, List<MoveScore> scores) {
 
     public DisruptionResult {
         expirations = List.copyOf(expirations);
@@ -30,11 +31,12 @@ public record DisruptionResult(List<Command> expirations, Optional<Command> comm
         allowed = Map.copyOf(allowed);
         evaluated = List.copyOf(evaluated);
         driftMarks = List.copyOf(driftMarks);
+        scores = List.copyOf(scores);
     }
 
     public DisruptionResult(List<Command> expirations, Optional<Command> command, List<Blocked> blocked,
                             Map<Reason, Integer> eligible, Map<Reason, Map<String, Integer>> allowed, List<Evaluated> evaluated) {
-        this(expirations, command, blocked, eligible, allowed, evaluated, List.of());
+        this(expirations, command, blocked, eligible, allowed, evaluated, List.of(), List.of());
     }
 
     public DisruptionResult(List<Command> expirations, Optional<Command> command, List<Blocked> blocked,

@@ -53,6 +53,10 @@ final class DisruptionState {
     PassMemory memory = PassMemory.none();
     /** Each candidate's drift reason, asked of the cloud once per pass (the metric and the method both read it). */
     final Map<String, java.util.Optional<String>> drift = new HashMap<>();
+    /** The Balanced pools' totals of this pass; computed at the first move scored. */
+    private Balanced balanced;
+    /** The Balanced scores of the moves this pass judged (single-node: each; multi-node: the one it settled on). */
+    final List<MoveScore> scores = new ArrayList<>();
     /** Nodes that expire in this pass: voluntary methods leave them to expiration. */
     private final Set<String> expiring = new HashSet<>();
 
@@ -100,6 +104,11 @@ final class DisruptionState {
         ResolvedInstanceType t = types(claim.nodePool()).get(s.instanceType());
         Offering o = t == null ? null : t.offering(s.zone(), s.capacityType());
         return o != null ? o.pricePerHour() : s.pricePerHour();
+    }
+
+    Balanced balanced() {
+        if (balanced == null) balanced = Balanced.of(this);
+        return balanced;
     }
 
     SimulationBase simulationBase() {

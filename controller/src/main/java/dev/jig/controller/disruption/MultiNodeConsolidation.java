@@ -13,7 +13,8 @@ import java.util.Optional;
  * what each pool's Underutilized budget allows, then to the first {@value #MAX_CANDIDATES}; a binary
  * search finds the longest prefix of two or more that consolidates. A replacement must be cheaper than
  * the cheapest candidate of a type it could launch as (otherwise deleting the others and keeping that
- * one is the smaller disruption). Time-boxed (1 minute by default, {@link PassMemory}): out of time, the search stops
+ * one is the smaller disruption). In {@link Balanced} pools a prefix whose move does not pass its score counts as one
+ * that does not consolidate (the scores fall as the prefix grows, so the search still holds). Time-boxed (1 minute by default, {@link PassMemory}): out of time, the search stops
  * and the best command found so far stands, as Karpenter's does.
  */
 final class MultiNodeConsolidation implements Method {
@@ -38,17 +39,28 @@ final class MultiNodeConsolidation implements Method {
         int lo = 1;
         int hi = Math.min(within.size(), MAX_CANDIDATES) - 1;
         Command best = null;
+        Balanced.Verdict bestVerdict = null;
+        Command rejected = null;
+        Balanced.Verdict rejectedVerdict = null;
         while (lo <= hi && !state.timeBox.expired()) {
             int mid = (lo + hi) >>> 1;
             List<Candidate> prefix = within.subList(0, mid + 1);
             Optional<Command> cmd = Consolidation.compute(state, prefix, kind()).flatMap(c -> notSameType(state, c));
-            if (cmd.isPresent()) {
+            Balanced.Verdict verdict = cmd.map(c -> Consolidation.verdict(state, c)).orElse(null);
+            if (verdict != null && verdict.approved()) {
                 best = cmd.get();
+                bestVerdict = verdict;
                 lo = mid + 1;
             } else {
+                if (verdict != null) {
+                    rejected = cmd.get();
+                    rejectedVerdict = verdict;
+                }
                 hi = mid - 1;
             }
         }
+        if (best != null) state.scores.addAll(bestVerdict.report(best));
+        else if (rejected != null) state.scores.addAll(rejectedVerdict.report(rejected));
         return Optional.ofNullable(best);
     }
 

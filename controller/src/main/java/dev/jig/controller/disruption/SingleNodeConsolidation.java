@@ -10,7 +10,8 @@ import java.util.Optional;
  * Removes or replaces one under-used node at a time (Karpenter's {@code SingleNodeConsolidation}):
  * candidates in {@link Consolidation#sorted} order, interleaved across NodePools so one large pool
  * does not starve the others, each tried while its pool's Underutilized budget allows; the first that
- * can be deleted, or replaced by one strictly cheaper node, wins. Time-boxed (3 minutes by default, {@link PassMemory}):
+ * can be deleted, or replaced by one strictly cheaper node, wins; in a {@link Balanced} pool only a move whose score
+ * passes, and a node whose outright deletion would not pass is not tried at all. Time-boxed (3 minutes by default, {@link PassMemory}):
  * a pass that runs out of time stops, and the next one starts with the candidates it did not reach.
  */
 final class SingleNodeConsolidation implements Method {
@@ -25,10 +26,15 @@ final class SingleNodeConsolidation implements Method {
         java.util.Set<String> tried = state.memory.triedBeforeTimeout;
         for (Candidate c : unreachedFirst(interleaved(Consolidation.sorted(Consolidation.eligible(state))), tried)) {
             if (budgets.getOrDefault(c.poolName(), 0) <= 0) continue;
+            // Balanced: not even deleting it outright would pass, so no move on it will
+            if (Balanced.applies(c.pool()) && !state.balanced().canPass(c)) continue;
             if (state.timeBox.expired()) return Optional.empty();
             tried.add(c.name());
             Optional<Command> cmd = Consolidation.compute(state, List.of(c), kind());
-            if (cmd.isPresent()) {
+            if (cmd.isEmpty()) continue;
+            Balanced.Verdict verdict = Consolidation.verdict(state, cmd.get());
+            state.scores.addAll(verdict.report(cmd.get()));
+            if (verdict.approved()) {
                 tried.clear();
                 return cmd;
             }

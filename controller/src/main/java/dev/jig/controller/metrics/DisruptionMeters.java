@@ -6,9 +6,11 @@ import dev.jig.controller.disruption.Candidate;
 import dev.jig.controller.disruption.Command;
 import dev.jig.controller.disruption.DisruptionMetrics;
 import dev.jig.controller.disruption.DisruptionResult;
+import dev.jig.controller.disruption.MoveScore;
 import dev.jig.controller.disruption.Reason;
 import dev.jig.controller.interruption.InterruptionMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.Tags;
 
@@ -72,6 +74,15 @@ public final class DisruptionMeters implements DisruptionMetrics, InterruptionMe
             Timer.builder("jig.disruption.evaluation.duration").description("How long each disruption method took to evaluate, per pass")
                     .tag("method", method).register(registry).record(ev.nanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
             if (ev.timedOut()) registry.counter("jig.disruption.consolidation.timeouts", "method", method).increment();
+        }
+        for (MoveScore m : result.scores()) {
+            String decision = m.approved() ? "approved" : "rejected";
+            registry.counter("jig.disruption.consolidation.moves", "decision", decision, "nodepool", m.pool(), "policy", "Balanced").increment();
+            DistributionSummary.builder("jig.disruption.consolidation.score")
+                    .description("Balanced consolidation scores of the moves judged: savings share over disruption share, approved at 0.5 or more")
+                    .serviceLevelObjectives(0.1, 0.25, 0.33, 0.5, 1.0, 2.0, 5.0, 10.0)
+                    .tags("decision", decision, "nodepool", m.pool()).register(registry)
+                    .record(Double.isInfinite(m.score()) ? Double.MAX_VALUE : m.score());
         }
     }
 
