@@ -27,15 +27,18 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
- * The disruption executor, a {@link Reconciler}: each tick it runs the {@link DisruptionPass} and
- * carries out what it decides, one voluntary command at a time. Expired NodeClaims are deleted at
- * once. A voluntary {@link Command} goes: taint the candidates {@code karpenter.sh/disrupted:NoSchedule}
- * → launch the replacements (through the provisioner's creation path) → wait until every replacement
- * is initialized → wait {@link #VALIDATION} → validate (no pod arrived on a candidate, the budget of
- * the reason still allows the candidates) → delete the candidates' NodeClaims (their termination
- * drains them). Any failure or a failed validation aborts: the candidates are untainted. A node
- * tainted {@code disrupted} that no command in flight names (after a restart, say) is untainted.
- * Time comes from the injected clock only.
+ * The disruption executor, a {@link Reconciler}: it runs the {@link DisruptionPass} and carries out what it decides,
+ * with as many voluntary commands in flight as the budgets allow (Karpenter's orchestration queue). Expired
+ * NodeClaims are deleted at once. A voluntary {@link Command} goes: taint the candidates
+ * {@code karpenter.sh/disrupted:NoSchedule} → launch the replacements (through the provisioner's creation path) →
+ * wait until every replacement is initialized → wait {@link #VALIDATION} → validate (no pod arrived on a candidate,
+ * the budget of the reason still allows the candidates) → delete the candidates' NodeClaims (their termination
+ * drains them). Each command advances, validates and aborts on its own: a failure aborts that command only, and
+ * its candidates are untainted. While commands are in flight the passes go on: a pass sees their candidates as
+ * marked for deletion ({@link #view}): no candidates again, counted against their pools' budgets as disrupting,
+ * their pods looking for a place; and their replacements as nominated. A pass that started a command is followed
+ * by another at once, so a drift budget of 3 has three nodes rolling together. A node tainted {@code disrupted}
+ * that no command in flight names (after a restart, say) is untainted. Time comes from the injected clock only.
  */
 public final class DisruptionController implements Reconciler {
 
@@ -57,7 +60,8 @@ public final class DisruptionController implements Reconciler {
     private final UnaryOperator<ClusterSnapshot> pendingView;
     private final DisruptionEvents events = new DisruptionEvents();
     private final NominationWindow window = new NominationWindow();
-    private InFlight inFlight;
+    /** The voluntary commands being carried out, in the order they started. */
+    private final List<InFlight> inFlight = new ArrayList<>();
     /** How often a pass looks for new commands while none is in flight (Karpenter polls every 10 s). */
     private final Duration pollPeriod;
     /** What each pass leaves to the next: the consolidated memo, the time boxes and where single-node stopped. */
@@ -139,7 +143,12 @@ public final class DisruptionController implements Reconciler {
 
     /** Whether a voluntary command is being carried out. */
     public synchronized boolean busy() {
-        return inFlight != null;
+        return !inFlight.isEmpty();
+    }
+
+    /** How many voluntary commands are being carried out. */
+    public synchronized int inFlight() {
+        return inFlight.size();
     }
 
     /**
@@ -148,7 +157,7 @@ public final class DisruptionController implements Reconciler {
      * at what changed last, so a simulation that waits for the cluster to settle asks this rather than {@link #busy}.
      */
     public synchronized boolean idle() {
-        return inFlight == null && nextPass != null && quietGeneration == cluster.generation();
+        return inFlight.isEmpty() && nextPass != null && quietGeneration == cluster.generation();
     }
 
     @Override
@@ -160,20 +169,32 @@ public final class DisruptionController implements Reconciler {
         untaintOrphans(s);
         // every reconcile, so the window sees the nominations made and let go while a command is in flight
         Set<String> nominations = nominated(s, now);
-        if (inFlight != null) {
+        boolean executed = false;
+        for (InFlight f : List.copyOf(inFlight)) {
             try {
-                advance(s, now, nominations);
+                executed |= advance(f, s, now, nominations);
             } catch (RuntimeException e) {
-                abort("failed: " + e.getMessage());
+                abort(f, "failed: " + e.getMessage());
                 throw e;
             }
+        }
+        // a command executed changes what the next pass sees (this snapshot does not show its candidates deleting yet):
+        // look again at the next reconcile, as Karpenter requeues then
+        if (executed) {
+            nextPass = null;
             return;
         }
         if (nextPass != null && now.isBefore(nextPass)) return;
-        DisruptionResult result = DisruptionPass.run(s, now, cloud, nominations, generation, memory);
-        // a pass that acted looks again as soon as its command is done; one that found nothing waits a period
+        Set<String> claimsInFlight = new HashSet<>();
+        Set<String> protectedNow = new HashSet<>(nominations);
+        for (InFlight f : inFlight) {
+            for (Candidate c : f.command().candidates()) claimsInFlight.add(c.claim().name());
+            protectedNow.addAll(f.replacements());
+        }
+        DisruptionResult result = DisruptionPass.run(view(s, claimsInFlight), now, cloud, protectedNow, generation, memory);
+        // a pass that acted looks again as soon as it can; one that found nothing waits a period
         nextPass = result.command().isPresent() || !result.expirations().isEmpty() ? null : now.plus(pollPeriod);
-        quietGeneration = nextPass == null ? -1 : generation;
+        quietGeneration = nextPass == null || !inFlight.isEmpty() ? -1 : generation;
         metrics.passed(result);
         for (DisruptionResult.DriftMark m : result.driftMarks()) cluster.nodeClaimCondition(m.claim(), Drift.DRIFTED, m.condition());
         events.blocked(result.blocked()).forEach(cluster::publish);
@@ -187,50 +208,72 @@ public final class DisruptionController implements Reconciler {
         result.command().ifPresent(cmd -> start(s, cmd, now));
     }
 
+    /**
+     * {@code s} as a pass must see it while commands are in flight: their candidates' NodeClaims marked deleting
+     * (Karpenter's MarkedForDeletion), so that they are no candidates again, count as disrupting in their pools'
+     * budgets, and their pods need a place in every simulation.
+     */
+    static ClusterSnapshot view(ClusterSnapshot s, Set<String> claimsInFlight) {
+        if (claimsInFlight.isEmpty()) return s;
+        List<NodeClaim> claims = new ArrayList<>(s.nodeClaims().size());
+        for (NodeClaim c : s.nodeClaims()) claims.add(claimsInFlight.contains(c.name()) && !c.deleting() ? c.markDeleting() : c);
+        return new ClusterSnapshot(s.pods(), s.nodes(), claims, s.nodePools(), s.nodeClasses(), s.daemonSets(), s.tenancy(), s.pdbs());
+    }
+
     private void start(ClusterSnapshot s, Command cmd, Instant now) {
         Map<String, Set<String>> podsAt = new HashMap<>();
         for (Candidate c : cmd.candidates()) podsAt.put(c.name(), pods(s, c.name()));
-        inFlight = new InFlight(cmd, List.of(), podsAt, now, null);
+        InFlight f = new InFlight(cmd, List.of(), podsAt, now, null);
+        inFlight.add(f);
         log.record(new TimelineEvent(now, TimelineEvent.Kind.DISRUPTION, names(cmd), "decided " + cmd.describe()));
         try {
             for (Candidate c : cmd.candidates()) if (c.node() != null) cluster.editNode(c.node().name(), Map.of(), Set.of(), List.of(DISRUPTED));
             List<String> replacements = cmd.replacements().isEmpty() ? List.of() : launch.apply(cmd.replacements());
             if (replacements.size() != cmd.replacements().size()) {
-                abort("only " + replacements.size() + " of " + cmd.replacements().size() + " replacements could be created");
+                abort(f, "only " + replacements.size() + " of " + cmd.replacements().size() + " replacements could be created");
                 return;
             }
-            inFlight = new InFlight(cmd, replacements, podsAt, now, replacements.isEmpty() ? now.plus(VALIDATION) : null);
+            replace(f, new InFlight(cmd, replacements, podsAt, now, replacements.isEmpty() ? now.plus(VALIDATION) : null));
         } catch (RuntimeException e) {
-            abort("failed: " + e.getMessage());
+            abort(f, "failed: " + e.getMessage());
             throw e;
         }
     }
 
-    private void advance(ClusterSnapshot s, Instant now, Set<String> nominations) {
-        if (inFlight.validateAt() == null) {
+    /** Puts {@code now} where the command of {@code was} is in flight. */
+    private void replace(InFlight was, InFlight now) {
+        for (int i = 0; i < inFlight.size(); i++) if (inFlight.get(i).command() == was.command()) inFlight.set(i, now);
+    }
+
+    /** One step of a command in flight; true when it executed (its candidates are being deleted now). */
+    private boolean advance(InFlight f, ClusterSnapshot s, Instant now, Set<String> nominations) {
+        if (f.validateAt() == null) {
             Map<String, NodeClaim> claims = new HashMap<>();
             for (NodeClaim c : s.nodeClaims()) claims.put(c.name(), c);
-            for (String r : inFlight.replacements()) {
+            for (String r : f.replacements()) {
                 NodeClaim c = claims.get(r);
                 if (c == null || c.deleting()) {
-                    abort("replacement " + r + " is gone");
-                    return;
+                    abort(f, "replacement " + r + " is gone");
+                    return false;
                 }
             }
-            if (inFlight.replacements().stream().allMatch(r -> claims.get(r).initialized())) {
-                inFlight = inFlight.validatingAt(now.plus(VALIDATION));
-            } else if (!now.isBefore(inFlight.started().plus(REPLACEMENT_TIMEOUT))) {
-                abort("replacements not initialized within " + REPLACEMENT_TIMEOUT.toMinutes() + " minutes");
+            if (f.replacements().stream().allMatch(r -> claims.get(r).initialized())) {
+                replace(f, f.validatingAt(now.plus(VALIDATION)));
+            } else if (!now.isBefore(f.started().plus(REPLACEMENT_TIMEOUT))) {
+                abort(f, "replacements not initialized within " + REPLACEMENT_TIMEOUT.toMinutes() + " minutes");
             }
-            return;
+            return false;
         }
-        if (now.isBefore(inFlight.validateAt())) return;
-        String invalid = Validation.check(s, now, cloud, nominations, inFlight.command(), inFlight.podsAt());
+        if (now.isBefore(f.validateAt())) return false;
+        // the other commands in flight are disrupting too: their candidates count against the budgets this one checks
+        Set<String> others = new HashSet<>();
+        for (InFlight o : inFlight) if (o.command() != f.command()) for (Candidate c : o.command().candidates()) others.add(c.claim().name());
+        String invalid = Validation.check(view(s, others), now, cloud, nominations, f.command(), f.podsAt());
         if (invalid != null) {
-            abort(invalid);
-            return;
+            abort(f, invalid);
+            return false;
         }
-        Command cmd = inFlight.command();
+        Command cmd = f.command();
         Map<String, NodeClaim> claims = new HashMap<>();
         for (NodeClaim c : s.nodeClaims()) claims.put(c.name(), c);
         DisruptionEvents.terminating(cmd).forEach(cluster::publish);
@@ -240,14 +283,15 @@ public final class DisruptionController implements Reconciler {
         }
         metrics.executed(cmd);
         Set<String> displaced = new HashSet<>();
-        inFlight.podsAt().values().forEach(displaced::addAll);
-        Set<String> from = new HashSet<>(inFlight.podsAt().keySet());
-        for (String r : inFlight.replacements()) awaiting.put(r, new Awaiting(displaced, from, now, now.plus(RESCHEDULE_WINDOW)));
+        f.podsAt().values().forEach(displaced::addAll);
+        Set<String> from = new HashSet<>(f.podsAt().keySet());
+        for (String r : f.replacements()) awaiting.put(r, new Awaiting(displaced, from, now, now.plus(RESCHEDULE_WINDOW)));
         log.record(new TimelineEvent(now, TimelineEvent.Kind.DISRUPTION, names(cmd), String.format(java.util.Locale.ROOT,
                 "executed %s: deleting %d NodeClaim(s)%s, saving $%.4f/h", DisruptionEvents.method(cmd),
-                cmd.candidates().size(), inFlight.replacements().isEmpty() ? "" : " after " + inFlight.replacements() + " initialized",
+                cmd.candidates().size(), f.replacements().isEmpty() ? "" : " after " + f.replacements() + " initialized",
                 cmd.savingsPerHour())));
-        inFlight = null;
+        inFlight.removeIf(x -> x.command() == cmd);
+        return true;
     }
 
     /**
@@ -277,10 +321,15 @@ public final class DisruptionController implements Reconciler {
         return out;
     }
 
-    /** Gives the command up: untaints its candidates. Replacements already launched stay (consolidation may remove them later). */
-    private void abort(String why) {
-        Command cmd = inFlight.command();
-        inFlight = null;
+    /**
+     * Gives the command up: untaints its candidates. Replacements already launched stay (consolidation may remove them
+     * later). The next pass waits a poll period, as after a Karpenter command that failed its validation.
+     */
+    private void abort(InFlight f, String why) {
+        Command cmd = f.command();
+        inFlight.removeIf(x -> x.command() == cmd);
+        Instant later = clock.instant().plus(pollPeriod);
+        if (nextPass == null || nextPass.isBefore(later)) nextPass = later;
         for (Candidate c : cmd.candidates()) if (c.node() != null) untaint(c.node().name());
         DisruptionEvents.aborted(cmd, why).forEach(cluster::publish);
         metrics.aborted(cmd);
@@ -290,7 +339,7 @@ public final class DisruptionController implements Reconciler {
     /** Untaints the nodes tainted {@code disrupted} that no command in flight names and whose NodeClaim is live (not deleting, not gone). */
     private void untaintOrphans(ClusterSnapshot s) {
         Set<String> mine = new HashSet<>();
-        if (inFlight != null) for (Candidate c : inFlight.command().candidates()) if (c.node() != null) mine.add(c.node().name());
+        for (InFlight f : inFlight) for (Candidate c : f.command().candidates()) if (c.node() != null) mine.add(c.node().name());
         Set<String> live = new HashSet<>();
         for (NodeClaim c : s.nodeClaims()) if (!c.deleting() && c.status() != null && c.status().nodeName() != null) live.add(c.status().nodeName());
         for (Node n : s.nodes()) {

@@ -61,6 +61,69 @@ class DisruptionControllerTest {
         c.reconcile();
     }
 
+    /** Five drifted c5.large, each with a pod, in a pool whose budget allows three disruptions at once. */
+    private static World fiveDrifted() {
+        dev.jig.controller.model.Disruption d = new dev.jig.controller.model.Disruption("WhenEmpty", "Never", "720h",
+                List.of(new dev.jig.controller.model.Disruption.Budget("3", null, null, List.of())));
+        dev.jig.controller.model.NodePool before = World.pool("a", d, World.types("c5.large"), World.capacity("on-demand"));
+        dev.jig.controller.model.NodePool after = new dev.jig.controller.model.NodePool("a", 10, java.util.Map.of("rolled", "1"), before.requirements(),
+                List.of(), List.of(), "default", before.limits(), d);
+        World w = new World().pool(after);
+        for (int i = 0; i < 5; i++) {
+            w.node("n" + i, "c5.large", "on-demand", "a", cl -> cl.withAnnotations(dev.jig.controller.model.NodePoolHash.annotations(before)), n -> n,
+                    World.pod("p" + i, 1500));
+        }
+        return w;
+    }
+
+    /** Launch: a NodeClaim per planned one, not launched yet. */
+    private Function<List<PlannedNodeClaim>, List<String>> creating() {
+        return planned -> {
+            List<String> names = new ArrayList<>();
+            for (PlannedNodeClaim p : planned) {
+                String name = "r" + launched.size() + "-" + names.size();
+                cluster.create(new NodeClaim(name, "a", "default", java.util.Map.of(), List.of(), dev.jig.api.karpenter.ResourceList.ZERO,
+                        List.of(), List.of(), clock.instant(), false, null));
+                names.add(name);
+            }
+            return names;
+        };
+    }
+
+    @Test
+    void commandsRunInParallelAsFarAsTheBudgetAllows() {
+        DisruptionController c = controller(fiveDrifted(), creating());
+        for (int i = 0; i < 6; i++) tick(c, Duration.ofSeconds(1));
+        assertThat(c.inFlight()).as("a drift budget of 3 keeps three nodes rolling").isEqualTo(3);
+        assertThat(List.of("n0", "n1", "n2", "n3", "n4").stream().filter(this::tainted).count()).isEqualTo(3);
+        assertThat(launched).hasSize(3);
+        assertThat(events).extracting(TimelineEvent::message).filteredOn(m -> m.startsWith("decided Drifted/drift")).hasSize(3);
+    }
+
+    @Test
+    void eachCommandInFlightIsValidatedAndAbortedOnItsOwn() {
+        World w = new World().pool(World.pool("a", World.disruption("WhenEmpty", "0s", "100%"), World.types("c5.large"), World.capacity("on-demand")))
+                .node("e1", "c5.large", "on-demand", "a")
+                .node("e2", "c5.large", "on-demand", "a");
+        dev.jig.controller.model.Disruption oneAtATime = new dev.jig.controller.model.Disruption("WhenEmpty", "0s", "720h",
+                List.of(new dev.jig.controller.model.Disruption.Budget("1", null, null, List.of())));
+        w.pools.set(0, World.pool("a", oneAtATime, World.types("c5.large"), World.capacity("on-demand")));
+        DisruptionController c = controller(w);
+        c.reconcile();
+        tick(c, Duration.ofSeconds(1));
+        assertThat(c.inFlight()).as("an Empty budget of 1: the second node waits").isEqualTo(1);
+        String first = tainted("e1") ? "e1" : "e2";
+        String second = first.equals("e1") ? "e2" : "e1";
+        cluster.put(World.pod("late", 100).with().nodeName(first).build());
+        tick(c, DisruptionController.VALIDATION);
+        assertThat(claim(first).deleting()).isFalse();
+        assertThat(tainted(first)).isFalse();
+        for (int i = 0; i < 12; i++) tick(c, Duration.ofSeconds(1));
+        assertThat(tainted(second)).as("after the abort, the budget is free for the other node").isTrue();
+        tick(c, DisruptionController.VALIDATION);
+        assertThat(claim(second).deleting()).isTrue();
+    }
+
     private static World emptyAndBusy() {
         return new World().pool(World.pool("a", World.disruption("WhenEmptyOrUnderutilized", "0s", "100%"), World.types("c5.large", "m5.large"),
                         World.capacity("on-demand")))
