@@ -19,7 +19,7 @@ import java.util.Set;
  * (at 2,000 nodes the per-candidate rebuild of every node's occupants was most of a pass): the snapshot's nodes with
  * their bound pods, the pending pods, and the reschedulable pods of nodes already deleting pending too. A simulation
  * for a set of candidates takes it, drops the candidates' nodes and adds their reschedulable pods as pending, in the
- * snapshot's order, so that it schedules exactly what a rebuild from the snapshot without the candidates would.
+ * snapshot's order after the pods pending already (as Karpenter appends candidate pods after the pending ones).
  */
 final class SimulationBase {
 
@@ -64,7 +64,9 @@ final class SimulationBase {
 
     /**
      * The input without the nodes (and NodeClaims) named in {@code gone}, with {@code moving} (unbound copies of pods
-     * the snapshot holds, see {@link #unbound}) pending in the snapshot's order among the pods pending already. For a
+     * the snapshot holds, see {@link #unbound}) pending after the pods pending already and those of nodes already
+     * deleting, in the snapshot's order: among pods of one size the scheduler places the earlier first, so the
+     * replacements launched for a command in flight stay its pods' and a new candidate's pod does not take one. For a
      * consolidation, the moving pods are kept off nodes inside their {@code consolidateAfter} window.
      */
     SchedulingInput without(Set<String> gone, List<Pod> moving, boolean consolidation) {
@@ -72,8 +74,10 @@ final class SimulationBase {
         for (ExistingNode n : input.nodes()) if (!gone.contains(n.name())) nodes.add(n);
         List<Pod> pending = new ArrayList<>(input.pods().size() + moving.size());
         pending.addAll(input.pods());
-        for (Pod p : moving) if (ClusterSnapshot.provisionable(p)) pending.add(p);
-        if (!moving.isEmpty() && !input.pods().isEmpty()) pending.sort(Comparator.comparingInt(position::get));
+        List<Pod> candidates = new ArrayList<>(moving.size());
+        for (Pod p : moving) if (ClusterSnapshot.provisionable(p)) candidates.add(p);
+        candidates.sort(Comparator.comparingInt(position::get));
+        pending.addAll(candidates);
         Set<String> movingKeys = new HashSet<>();
         if (consolidation) for (Pod p : moving) movingKeys.add(p.key());
         return new SchedulingInput(pending, nodes, input.pools(), input.daemonSets(), input.tenancy(), input.respectPreferences(),
