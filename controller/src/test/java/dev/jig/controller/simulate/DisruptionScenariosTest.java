@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DisruptionScenariosTest {
 
-    private static SimulationReport play(String name) throws IOException {
+    static SimulationReport play(String name) throws IOException {
         Path file = Path.of(System.getProperty("jig.repo.root", ".."), "examples", "scenarios", name);
         ScenarioReader.Result read = Scenarios.readerWithoutSchema().read(file, Files.readString(file));
         assertThat(read.diagnostics()).isEmpty();
@@ -27,7 +27,7 @@ class DisruptionScenariosTest {
         return r;
     }
 
-    private static List<String> disruptions(SimulationReport r, String prefix) {
+    static List<String> disruptions(SimulationReport r, String prefix) {
         return r.timeline().stream().filter(l -> l.kind().equals("DISRUPTION") && l.message().startsWith(prefix))
                 .map(SimulationReport.Line::message).toList();
     }
