@@ -190,6 +190,7 @@ final class RunCommand implements Callable<Integer> {
                 new RunReconcilers.Options(nominatePods, batchIdle, batchMax, launches)));
         for (Reconciler r : wiring.reconcilers()) cadences.add(new Cadence(r, RunReconcilers.PROVIDER));
         ControllerLoop loop = new ControllerLoop(cadences, new ReconcileMeters(registry));
+        RunReconcilers.wakeProvisioningOnPods(cluster, loop);
         running.set(loop);
         // leader loss: no reconcile starts, the running ones end (bounded), queued launches are dropped for the next leader
         Runnable stopLeading = () -> {

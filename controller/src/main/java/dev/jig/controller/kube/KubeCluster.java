@@ -73,6 +73,7 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     private final SharedIndexInformer<ConfigMap> tenancy;
     private final SharedIndexInformer<io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget> pdbs;
     private final Map<String, SharedIndexInformer<?>> informers = new LinkedHashMap<>();
+    private final List<Runnable> unboundPodListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<String, String> failures = new ConcurrentHashMap<>();
     private final RecentNominations recentNominations = new RecentNominations();
     /** Bumped by every informer event that changes a model (or the tenancy ConfigMap); see {@link Cluster#generation()}. */
@@ -104,7 +105,7 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         classModels = new ModelCache<>("EC2NodeClass", o -> Optional.of(KarpenterManifests.nodeClass(tree(o))));
         claimModels = new ModelCache<>("NodeClaim", o -> Optional.of(ClusterManifests.nodeClaim(tree(o))));
         pdbModels = new ModelCache<>("PodDisruptionBudget", o -> Optional.of(PodManifests.podDisruptionBudget(tree(o))));
-        pods = start("pods", client.pods().inAnyNamespace().runnableInformer(0), podModels);
+        pods = start("pods", client.pods().inAnyNamespace().runnableInformer(0), podModels, KubeCluster::unboundPodChanged);
         nodes = start("nodes", client.nodes().runnableInformer(0), nodeModels);
         daemonSets = start("daemonsets", client.apps().daemonSets().inAnyNamespace().runnableInformer(0), daemonSetModels);
         nodePools = start("nodepools.karpenter.sh", client.genericKubernetesResources(NODE_POOLS).runnableInformer(0), poolModels);
@@ -136,17 +137,30 @@ public final class KubeCluster implements Cluster, AutoCloseable {
      */
     private <T extends io.fabric8.kubernetes.api.model.HasMetadata> SharedIndexInformer<T> start(String name, SharedIndexInformer<T> informer,
                                                                                                 ModelCache<?> models) {
+        return start(name, informer, models, (cluster, object) -> { });
+    }
+
+    /** As above; {@code changed} is told of each object whose model changed, after the generation moved. */
+    private <T extends io.fabric8.kubernetes.api.model.HasMetadata> SharedIndexInformer<T> start(String name, SharedIndexInformer<T> informer,
+                                                                                                ModelCache<?> models,
+                                                                                                java.util.function.BiConsumer<KubeCluster, T> changed) {
         informers.put(name, informer);
         informer.addEventHandler(new io.fabric8.kubernetes.client.informers.ResourceEventHandler<T>() {
             @Override
             public void onAdd(T obj) {
-                if (models == null || models.put(obj)) generation.incrementAndGet();
+                if (models == null || models.put(obj)) {
+                    generation.incrementAndGet();
+                    changed.accept(KubeCluster.this, obj);
+                }
             }
 
             @Override
             public void onUpdate(T old, T now) {
                 if (models != null) {
-                    if (models.put(now)) generation.incrementAndGet();
+                    if (models.put(now)) {
+                        generation.incrementAndGet();
+                        changed.accept(KubeCluster.this, now);
+                    }
                 } else if (!java.util.Objects.equals(old.getMetadata().getResourceVersion(), now.getMetadata().getResourceVersion())) {
                     // a resync delivers the same object again: only a new resourceVersion is a change
                     generation.incrementAndGet();
@@ -169,6 +183,23 @@ public final class KubeCluster implements Cluster, AutoCloseable {
             }
         });
         return informer;
+    }
+
+    @Override
+    public void onUnboundPod(Runnable listener) {
+        unboundPodListeners.add(listener);
+    }
+
+    /** Tells the listeners of an unbound pod that changed (its model is in the cache already). */
+    private void unboundPodChanged(io.fabric8.kubernetes.api.model.Pod pod) {
+        if (pod.getSpec() != null && pod.getSpec().getNodeName() != null && !pod.getSpec().getNodeName().isEmpty()) return;
+        for (Runnable l : unboundPodListeners) {
+            try {
+                l.run();
+            } catch (RuntimeException e) {
+                LOG.atWarn().addKeyValue("event", "listener-failed").setCause(e).log("unbound-pod listener failed: {}", e.toString());
+            }
+        }
     }
 
     /** Whether every informer has listed its objects once. */

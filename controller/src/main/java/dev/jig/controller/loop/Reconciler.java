@@ -1,5 +1,9 @@
 package dev.jig.controller.loop;
 
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Supplier;
+
 /**
  * One step of the controller's loop: read the cluster, decide, act. Provisioning is one; disruption,
  * garbage collection and the provider's own controllers join the same list. A reconcile must be safe
@@ -12,8 +16,22 @@ public interface Reconciler {
 
     void reconcile();
 
+    /**
+     * How soon this reconciler has work due that its period would reach late (a batch window that closes in 300 ms),
+     * or empty. {@code run}'s worker looks after each reconcile and runs the next one then; {@code simulate}, on whole
+     * simulated seconds, does not need to.
+     */
+    default Optional<Duration> dueIn() {
+        return Optional.empty();
+    }
+
     /** A reconciler that runs {@code step}. */
     static Reconciler of(String name, Runnable step) {
+        return of(name, step, Optional::empty);
+    }
+
+    /** A reconciler that runs {@code step} and says when it is next due by {@code dueIn}. */
+    static Reconciler of(String name, Runnable step, Supplier<Optional<Duration>> dueIn) {
         return new Reconciler() {
             @Override
             public String name() {
@@ -23,6 +41,11 @@ public interface Reconciler {
             @Override
             public void reconcile() {
                 step.run();
+            }
+
+            @Override
+            public Optional<Duration> dueIn() {
+                return dueIn.get();
             }
         };
     }

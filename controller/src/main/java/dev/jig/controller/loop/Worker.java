@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One cadence's thread ({@code jig-<name>}): runs its reconciler every period, or earlier when woken, never two
- * reconciles at once, and nothing another reconciler does can delay it. A reconcile that throws, an {@code Error}
+ * One cadence's thread ({@code jig-<name>}): runs its reconciler every period, or earlier when woken or when the
+ * reconciler says work is due sooner ({@link Reconciler#dueIn}), never two reconciles at once, and nothing another reconciler does can delay it. A reconcile that throws, an {@code Error}
  * included, is logged and reported to the observer, and the next one still runs on time.
  *
  * <p>{@code reconciling} is held for exactly the length of one reconcile: {@link #awaitIdle} takes it to wait for the
@@ -57,12 +57,19 @@ final class Worker {
 
     /** Runs a reconcile as soon as the current one (if any) ends; wakes already pending are one. */
     void wake() {
+        wakeIn(0);
+    }
+
+    /** Runs a reconcile {@code nanos} from now (at once for 0); a wake already pending is kept instead. */
+    private void wakeIn(long nanos) {
         if (!active || !wakePending.compareAndSet(false, true)) return;
+        Runnable run = () -> {
+            wakePending.set(false);
+            runOnce();
+        };
         try {
-            executor.execute(() -> {
-                wakePending.set(false);
-                runOnce();
-            });
+            if (nanos <= 0) executor.execute(run);
+            else executor.schedule(run, nanos, TimeUnit.NANOSECONDS);
         } catch (java.util.concurrent.RejectedExecutionException closed) {
             wakePending.set(false); // closed: nothing runs any more
         }
@@ -124,6 +131,12 @@ final class Worker {
             observer.reconciled(name(), Duration.ofNanos(System.nanoTime() - start), failure);
         } catch (RuntimeException e) {
             LOG.atWarn().addKeyValue("event", "observer-failed").setCause(e).log("reconcile observer failed: {}", e.toString());
+        }
+        // work due before the period comes round again (a batch window closing): run then, not up to a period late
+        try {
+            cadence.reconciler().dueIn().map(Duration::toNanos).filter(d -> d < cadence.period().toNanos()).ifPresent(this::wakeIn);
+        } catch (RuntimeException e) {
+            LOG.atWarn().addKeyValue("event", "due-failed").addKeyValue("reconciler", name()).setCause(e).log("{} could not say when it is due: {}", name(), e.toString());
         }
     }
 }

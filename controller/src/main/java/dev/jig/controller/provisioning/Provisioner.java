@@ -175,6 +175,14 @@ public final class Provisioner {
         return "Failed to schedule pod: " + (d.startsWith(own) ? d.substring(own.length()) : "no NodePool can take it");
     }
 
+    /** How long until the open batch is due, if one is open: {@code run}'s worker provisions then, not at its next tick. */
+    public Optional<java.time.Duration> dueIn() {
+        return nextDeadline().map(d -> {
+            java.time.Duration left = java.time.Duration.between(clock.instant(), d);
+            return left.isNegative() ? java.time.Duration.ZERO : left;
+        });
+    }
+
     /** When the open batch is due, if one is open: lets a simulation jump straight there. */
     public synchronized Optional<Instant> nextDeadline() {
         return batcher.isOpen() ? Optional.of(batcher.deadline()) : Optional.empty();

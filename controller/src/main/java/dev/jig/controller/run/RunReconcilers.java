@@ -94,11 +94,20 @@ public final class RunReconcilers {
         return cadences(
                 new InterruptionController(cluster, events, clock, log, metrics.interruption(), provisioner::provisionFor),
                 new PodEvents(cluster, clock),
-                Reconciler.of("provisioning", provisioner::reconcile),
+                Reconciler.of("provisioning", provisioner::reconcile, provisioner::dueIn),
                 new DisruptionController(cluster, cloud, clock, log, provisioner::nominated, provisioner::createReplacements, metrics.disruption(),
                         provisioner::withForeignIgnored),
                 new Terminator(cluster, cloud, clock, log),
                 new OrphanCollection(cluster, cloud, clock, log));
+    }
+
+    /**
+     * Wakes {@code loop}'s provisioning worker whenever {@code cluster} sees an unbound pod, so that a pod's batch
+     * window opens when the pod arrives rather than at the worker's next tick (Karpenter's provisioner is triggered by
+     * pod events the same way).
+     */
+    public static void wakeProvisioningOnPods(Cluster cluster, dev.jig.controller.loop.ControllerLoop loop) {
+        cluster.onUnboundPod(() -> loop.wake("provisioning"));
     }
 
     /** The cadence table: who runs how often, in the order {@code simulate} runs those due in the same second. */

@@ -32,6 +32,7 @@ public final class InMemoryCluster implements Cluster {
     private final Map<String, NodeClass> classes = new LinkedHashMap<>();
     private final List<Pod> daemonSets = new ArrayList<>();
     private final Map<String, PodDisruptionBudget> pdbs = new LinkedHashMap<>();
+    private final List<Runnable> unboundPodListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<ObjectEvent> events = new ArrayList<>();
     private Tenancy tenancy;
     /** Bumped on every change of an object a snapshot holds; see {@link Cluster#generation()}. */
@@ -213,8 +214,16 @@ public final class InMemoryCluster implements Cluster {
         tenancy = t;
     }
 
-    public synchronized void put(Pod pod) {
-        store(pods, pod.key(), pod);
+    public void put(Pod pod) {
+        synchronized (this) {
+            store(pods, pod.key(), pod);
+        }
+        if (!pod.isBound()) for (Runnable l : unboundPodListeners) l.run();
+    }
+
+    @Override
+    public void onUnboundPod(Runnable listener) {
+        unboundPodListeners.add(listener);
     }
 
     public synchronized void deletePod(String key) {

@@ -62,6 +62,14 @@ public interface Cluster {
      */
     void editNode(String name, Map<String, String> labels, Set<String> removeTaintKeys, List<Taint> addTaints);
 
+    /**
+     * Calls {@code listener} after an unbound pod was added or changed, once the snapshot can show it: a pod that may
+     * need capacity, so that {@code run} wakes provisioning at once rather than at its next tick. The listener must not
+     * block (it runs on the thread that delivered the change).
+     */
+    default void onUnboundPod(Runnable listener) {
+    }
+
     /** Adds {@code annotations} to the Node's, replacing values of the same keys (Karpenter copies the NodeClaim's at registration). */
     void annotateNode(String name, Map<String, String> annotations);
 

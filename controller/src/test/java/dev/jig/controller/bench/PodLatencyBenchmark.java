@@ -44,12 +44,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * workers and cadences ({@link RunReconcilers#schedule}, {@link ControllerLoop}) on the wall clock, over an in-memory
  * cluster holding a steady state of {@code steadyPods} pods on the nodes the {@link Scheduler} plans for them (so
  * disruption evaluates a large cluster every pass), with a cloud whose {@code create} takes {@code createMillis}.
- * Three phases, each on a fresh cluster: <b>idle</b> (probes only), <b>flood</b> (100 pods that each need a node of
- * their own arrive every 3 s, so about 100 launches are in flight, on a pool of {@code workers}), and
- * <b>flood-inline</b> (the same with launches on the provisioner's thread, as the single loop ran them before the
- * launch pool). A probe pod (which needs a node of its own too) arrives every 2 s; for each, the wait from its
- * creation, and from the first reconcile that saw it pending, to the creation of its NodeClaim. Prints the median and
- * p99 of each phase, the launches in flight when the probes arrived, and the ratios to the idle phase.
+ * Four phases, each on a fresh cluster: <b>idle</b> (a probe every 2 s, nothing else), <b>flood</b> (every 3 s, 100 pods
+ * that each need a node of their own, and a probe 1.5 s later: about 100 launches in flight on a pool of
+ * {@code workers}, and no other pod within the probe's 1 s batch window), <b>stream</b> (the flood every 3 s and a
+ * probe every 2 s, so pods arrive a second apart and each extends the batch window of the pods before it, as
+ * Karpenter's batcher does: the cost of batching, not of a busy controller), and <b>flood-inline</b> (the stream with
+ * launches on the provisioner's thread, as the single loop ran them before the launch pool). For each probe (which
+ * needs a node of its own too), the wait from its creation, and from the first reconcile that saw it pending, to the
+ * creation of its NodeClaim. Prints the median and p99 of each phase, the launches in flight when the probes arrived,
+ * and the ratios to the idle phase.
  *
  * <p>Arguments: {@code [steadyPods] [probes] [createMillis] [workers]}, default {@code 5000 20 300 10}.
  */
@@ -64,10 +67,11 @@ public final class PodLatencyBenchmark {
         int workers = args.length > 3 ? Integer.parseInt(args[3]) : 10;
         System.out.printf(Locale.ROOT, "steady pods %d, probes %d per phase, create %d ms, launch workers %d, JVM %s, %d cpus%n",
                 steadyPods, probes, createMillis, workers, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
-        Phase idle = run("idle", steadyPods, probes, createMillis, LaunchPool.of(workers), false);
-        Phase flood = run("flood", steadyPods, probes, createMillis, LaunchPool.of(workers), true);
-        Phase inline = run("flood-inline", steadyPods, Math.max(3, probes / 4), createMillis, LaunchPool.inline(), true);
-        for (Phase p : List.of(idle, flood, inline)) {
+        Phase idle = run("idle", steadyPods, probes, createMillis, LaunchPool.of(workers), Load.NONE);
+        Phase flood = run("flood", steadyPods, probes, createMillis, LaunchPool.of(workers), Load.FLOOD);
+        Phase stream = run("stream", steadyPods, probes, createMillis, LaunchPool.of(workers), Load.STREAM);
+        Phase inline = run("flood-inline", steadyPods, Math.max(3, probes / 4), createMillis, LaunchPool.inline(), Load.STREAM);
+        for (Phase p : List.of(idle, flood, stream, inline)) {
             System.out.printf(Locale.ROOT, "%-13s created->NodeClaim p50 %6.2f s p99 %6.2f s | seen->NodeClaim p50 %6.2f s p99 %6.2f s | "
                             + "launches in flight at probe (median) %3d | p99 / idle p99 %.2f%n",
                     p.name, p.created[p.created.length / 2], p99(p.created), p.seen[p.seen.length / 2], p99(p.seen),
@@ -78,11 +82,31 @@ public final class PodLatencyBenchmark {
     private record Phase(String name, double[] created, double[] seen, int inFlight) {
     }
 
+    /**
+     * What arrives beside the probes: the 100-pod flood every {@code floodEvery} ms, the probe {@code toProbe} ms after
+     * the iteration starts, the next iteration {@code afterProbe} ms later.
+     */
+    private enum Load {
+        NONE(false, 1000, 1000, 0), FLOOD(true, 1500, 1500, 3000), STREAM(true, 1000, 1000, 3000);
+
+        final boolean flood;
+        final long toProbe;
+        final long afterProbe;
+        final long floodEvery;
+
+        Load(boolean flood, long toProbe, long afterProbe, long floodEvery) {
+            this.flood = flood;
+            this.toProbe = toProbe;
+            this.afterProbe = afterProbe;
+            this.floodEvery = floodEvery;
+        }
+    }
+
     private static double p99(double[] sorted) {
         return sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.99) - 1)];
     }
 
-    private static Phase run(String name, int steadyPods, int probes, long createMillis, LaunchPool launches, boolean flood) throws Exception {
+    private static Phase run(String name, int steadyPods, int probes, long createMillis, LaunchPool launches, Load load) throws Exception {
         Clock clock = Clock.systemUTC();
         Catalog catalog = Catalog.bundled();
         SimulatedCloud sim = new SimulatedCloud(new InstanceTypeResolver(catalog, List.of(BenchmarkWorkload.ZONES), false), clock, Duration.ZERO,
@@ -112,6 +136,7 @@ public final class PodLatencyBenchmark {
                 new NameGenerator(new Random(1)), new RunReconcilers.Metrics(dev.jig.controller.disruption.DisruptionMetrics.NONE,
                         dev.jig.controller.interruption.InterruptionMetrics.NONE, metrics),
                 new RunReconcilers.Options(true, Batcher.IDLE, Batcher.MAX, launches)), ReconcileObserver.NONE);
+        RunReconcilers.wakeProvisioningOnPods(cluster, loop);
         List<Integer> inFlight = new ArrayList<>();
         try {
             loop.start();
@@ -119,16 +144,16 @@ public final class PodLatencyBenchmark {
             int floodSeq = 0;
             long nextFlood = System.nanoTime();
             for (int i = 0; i < probes; i++) {
-                if (flood && System.nanoTime() >= nextFlood) {
+                if (load.flood && System.nanoTime() >= nextFlood) {
                     for (int k = 0; k < 100; k++) cluster.put(burstPod("flood-" + floodSeq++));
-                    nextFlood = System.nanoTime() + 3_000_000_000L;
+                    nextFlood = System.nanoTime() + load.floodEvery * 1_000_000L;
                 }
-                Thread.sleep(1000);
+                Thread.sleep(load.toProbe);
                 Pod probe = burstPod("probe-" + i);
                 put.put(probe.key(), System.nanoTime());
                 cluster.put(probe);
                 inFlight.add(launches.inFlight());
-                Thread.sleep(1000);
+                Thread.sleep(load.afterProbe);
             }
             long end = System.nanoTime() + 120_000_000_000L;
             while (waits.size() < probes && System.nanoTime() < end) Thread.sleep(50);

@@ -179,6 +179,22 @@ public class KubeClusterIT {
     }
 
     @Test
+    void anUnboundPodTellsTheListenersOnceTheSnapshotCanShowIt() {
+        java.util.concurrent.atomic.AtomicInteger seen = new java.util.concurrent.atomic.AtomicInteger(-1);
+        cluster.onUnboundPod(() -> seen.set(cluster.snapshot().pendingPods().size()));
+        client.pods().inNamespace("default").resource(new PodBuilder().withNewMetadata().withName("bound").withNamespace("default").endMetadata()
+                .withNewSpec().withNodeName("n1").addToContainers(new ContainerBuilder().withName("c").build()).endSpec().build()).create();
+        await(() -> cluster.snapshot().pods().size() == 1);
+        assertThat(seen.get()).as("a bound pod is no news for provisioning").isEqualTo(-1);
+        client.pods().inNamespace("default").resource(new PodBuilder().withNewMetadata().withName("waiting").withNamespace("default").endMetadata()
+                .withNewSpec().addToContainers(new ContainerBuilder().withName("c").build()).endSpec()
+                .withNewStatus().addNewCondition().withType("PodScheduled").withStatus("False").withReason("Unschedulable").endCondition().endStatus()
+                .build()).create();
+        await(() -> seen.get() >= 0);
+        assertThat(seen.get()).as("the listener runs after the model is in the snapshot").isEqualTo(1);
+    }
+
+    @Test
     void nodeAnnotationsAreAddedBesideThoseOthersSet() {
         client.nodes().resource(new NodeBuilder().withNewMetadata().withName("n1").addToAnnotations("set-by-others", "yes").endMetadata().build()).create();
         cluster.annotateNode("n1", Map.of("karpenter.sh/do-not-disrupt", "true"));

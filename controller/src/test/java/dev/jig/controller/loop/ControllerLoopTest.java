@@ -95,6 +95,42 @@ class ControllerLoopTest {
     }
 
     @Test
+    void aReconcilerThatSaysWorkIsDueSoonerRunsThenNotAtItsNextPeriod() throws Exception {
+        List<Long> starts = new java.util.concurrent.CopyOnWriteArrayList<>();
+        AtomicInteger dueOnce = new AtomicInteger(1);
+        Reconciler batch = Reconciler.of("batch", () -> starts.add(System.nanoTime()),
+                () -> dueOnce.getAndDecrement() > 0 ? java.util.Optional.of(Duration.ofMillis(200)) : java.util.Optional.empty());
+        try (ControllerLoop loop = new ControllerLoop(List.of(new Cadence(batch, Duration.ofHours(1))), ReconcileObserver.NONE)) {
+            loop.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (starts.size() < 2 && System.nanoTime() < deadline) Thread.sleep(5);
+            assertThat(starts).as("the first run, then the one it said was due in 200 ms; not an hour later").hasSize(2);
+            assertThat(starts.get(1) - starts.get(0)).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(190));
+            Thread.sleep(400);
+            assertThat(starts).as("nothing due after that: the period again").hasSize(2);
+        }
+    }
+
+    @Test
+    void anUnboundPodWakesProvisioning() throws Exception {
+        dev.jig.controller.simulate.InMemoryCluster cluster = new dev.jig.controller.simulate.InMemoryCluster();
+        AtomicInteger runs = new AtomicInteger();
+        try (ControllerLoop loop = new ControllerLoop(List.of(new Cadence(Reconciler.of("provisioning", runs::incrementAndGet), Duration.ofHours(1))),
+                ReconcileObserver.NONE)) {
+            dev.jig.controller.run.RunReconcilers.wakeProvisioningOnPods(cluster, loop);
+            loop.start();
+            while (runs.get() < 1) Thread.sleep(5);
+            cluster.put(dev.jig.controller.testing.Fixtures.pod("web", 100, 128).with().nodeName("n1").build());
+            Thread.sleep(200);
+            assertThat(runs.get()).as("a bound pod needs no capacity").isEqualTo(1);
+            cluster.put(dev.jig.controller.testing.Fixtures.pod("pending", 100, 128));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (runs.get() < 2 && System.nanoTime() < deadline) Thread.sleep(5);
+            assertThat(runs.get()).as("a pending pod wakes provisioning at once").isEqualTo(2);
+        }
+    }
+
+    @Test
     void stopWaitsForTheRunningReconcilesAndStartsNoFurtherOne() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         AtomicInteger finished = new AtomicInteger();
