@@ -146,6 +146,18 @@ public final class DisruptionController implements Reconciler {
         return !inFlight.isEmpty();
     }
 
+    /** The nodes and NodeClaims the commands in flight name (their candidates). */
+    public synchronized Set<String> namedInFlight() {
+        Set<String> out = new HashSet<>();
+        for (InFlight f : inFlight) {
+            for (Candidate c : f.command().candidates()) {
+                out.add(c.claim().name());
+                if (c.node() != null) out.add(c.node().name());
+            }
+        }
+        return out;
+    }
+
     /** How many voluntary commands are being carried out. */
     public synchronized int inFlight() {
         return inFlight.size();

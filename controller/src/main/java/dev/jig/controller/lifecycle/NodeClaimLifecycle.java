@@ -47,7 +47,9 @@ import java.util.Map;
  * <p>Threads: {@link #reconcile} runs under the provisioner's lock (one at a time); launches run on the
  * {@link LaunchPool}'s workers, which own each NodeClaim's launch alone. The only state they share is
  * {@code launchedHere}, a concurrent map: a launch adds its NodeClaim before writing its status, so a reconcile that
- * reads a snapshot without it never launches it again.
+ * reads a snapshot without it never launches it again. A status write that failed (a conflict, an API error) is
+ * written again by the next reconcile from what the launch recorded ({@code unwritten}), never by launching again:
+ * a second launch would leave the first instance running under the NodeClaim's name.
  */
 public final class NodeClaimLifecycle {
 
@@ -59,6 +61,8 @@ public final class NodeClaimLifecycle {
     private final Timeline log;
     /** NodeClaims this lifecycle launched, until a snapshot shows them launched: informer caches lag, and a launch must never repeat. */
     private final Map<String, String> launchedHere = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Launched NodeClaims whose status write failed, as the launch would have written them: written again by {@link #reconcile}. */
+    private final Map<String, NodeClaim> unwritten = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final boolean terminationFinalizer;
     /** Where launches run: inline, or on a pool's workers; each NodeClaim's launch is owned by one worker at a time. */
@@ -101,11 +105,16 @@ public final class NodeClaimLifecycle {
         for (Node n : s.nodes()) if (n.providerId() != null) nodeByProvider.put(n.providerId(), n);
         boolean deleted = false;
         for (NodeClaim c : s.nodeClaims()) {
-            if (c.launched()) launchedHere.remove(c.name());
+            if (c.launched()) {
+                launchedHere.remove(c.name());
+                unwritten.remove(c.name());
+            }
             if (c.deleting()) {
                 if (!c.hasFinalizer(Finalizers.TERMINATION)) deleted |= terminate(c, "deleted");
             } else if (!c.launched()) {
-                if (!launchedHere.containsKey(c.name())) deleted |= submit(c, s.nodeClasses().get(c.nodeClass())) == Launching.DELETED;
+                NodeClaim retry = unwritten.get(c.name());
+                if (retry != null) writeLaunched(retry);
+                else if (!launchedHere.containsKey(c.name())) deleted |= submit(c, s.nodeClasses().get(c.nodeClass())) == Launching.DELETED;
             } else if (!c.registered()) {
                 Node node = nodeByProvider.get(c.status().providerId());
                 if (node != null) register(c, node);
@@ -139,7 +148,9 @@ public final class NodeClaimLifecycle {
             return true;
         }
         try {
-            Instance i = cloud.create(c, nodeClass);
+            // an instance already tagged with this NodeClaim (a launch whose status write was lost to a restart, or
+            // that timed out but ran) is adopted, never launched twice
+            Instance i = adoptable(c).orElseGet(() -> cloud.create(c, nodeClass));
             Map<String, String> labels = new HashMap<>();
             for (dev.jig.api.karpenter.Requirement r : c.requirements()) {
                 // Karpenter's PopulateNodeClaimDetails: single-valued requirements label the node
@@ -155,7 +166,7 @@ public final class NodeClaimLifecycle {
             status = NodeClaim.condition(status, NodeClaim.INITIALIZED, false, "AwaitingInitialization", "", now);
             launchedHere.put(c.name(), i.providerId());
             NodeClaim launched = c.withLabels(labels).withStatus(status);
-            cluster.update(terminationFinalizer ? launched.withFinalizer(Finalizers.TERMINATION) : launched);
+            writeLaunched(terminationFinalizer ? launched.withFinalizer(Finalizers.TERMINATION) : launched);
             log.record(new TimelineEvent(now, TimelineEvent.Kind.LAUNCHED, c.name(), String.format(java.util.Locale.ROOT,
                     "%s %s in %s at $%.4f/h (%s)", i.capacityType(), i.type().name(), i.zone(), i.pricePerHour(), i.providerId())));
             return true;
@@ -166,6 +177,19 @@ public final class NodeClaimLifecycle {
             log.record(new TimelineEvent(now, TimelineEvent.Kind.LAUNCH_FAILED, c.name(), e.getMessage() + "; will retry"));
             return true;
         }
+    }
+
+    /** The live instance the cloud lists under {@code c}'s name, if any. */
+    private java.util.Optional<Instance> adoptable(NodeClaim c) {
+        for (Instance i : cloud.list()) if (c.name().equals(i.nodeClaim())) return java.util.Optional.of(i);
+        return java.util.Optional.empty();
+    }
+
+    /** Writes a launched NodeClaim's status; when the write fails, it is kept to be written again, and the failure propagates. */
+    private void writeLaunched(NodeClaim launched) {
+        unwritten.put(launched.name(), launched);
+        cluster.update(launched);
+        unwritten.remove(launched.name());
     }
 
     private boolean launchFailed(NodeClaim c, CloudProviderException e) {

@@ -22,8 +22,8 @@ import java.util.Set;
  * No instance leaks, and no NodeClaim outlives its instance (Karpenter's NodeClaim garbage collection):
  * <ul>
  *   <li>an instance of {@link CloudProvider#list} that no NodeClaim claims (by provider id, or by name while
- *       the launch has not reached the NodeClaim's status yet) and that launched more than {@link #GRACE} ago
- *       is terminated;</li>
+ *       the launch has not reached the NodeClaim's status yet: a NodeClaim that names another instance does not claim
+ *       one tagged with its name) and that launched more than {@link #GRACE} ago is terminated;</li>
  *   <li>a launched NodeClaim whose instance is no longer listed, launched more than {@link #GRACE} ago, is
  *       deleted (with the termination finalizer, the Terminator then drains its node).</li>
  * </ul>
@@ -67,8 +67,10 @@ public final class OrphanCollection implements Reconciler {
         Set<String> claimed = new HashSet<>();
         Set<String> names = new HashSet<>();
         for (NodeClaim c : s.nodeClaims()) {
-            names.add(c.name());
+            // by name only while its launch has not reached its status: once it names its instance, another instance
+            // tagged with its name (a launch whose status update failed, launched again) is an orphan
             if (c.status() != null) claimed.add(c.status().providerId());
+            else names.add(c.name());
         }
         Set<String> listed = new HashSet<>();
         for (Instance i : instances) {

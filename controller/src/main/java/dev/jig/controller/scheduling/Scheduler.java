@@ -69,7 +69,7 @@ public final class Scheduler {
             for (Taint t : pool.taints()) preferNoSchedule |= t.effect().equals("PreferNoSchedule");
         }
         preferences = new Preferences(preferNoSchedule);
-        in.tenancy().ifPresent(t -> t.tenants().values().forEach(e -> ledger.tenant(e.name(), tenantLimits(e.quota().toResourceList()))));
+        in.tenancy().ifPresent(t -> t.tenants().values().forEach(e -> ledger.tenant(e.name(), Limits.ofQuota(e.quota().toResourceList()))));
         List<ExistingNode> nodes = new ArrayList<>(in.nodes());
         nodes.sort(Comparator.comparing((ExistingNode n) -> !n.initialized()).thenComparing(ExistingNode::name));
         for (ExistingNode n : nodes) {
@@ -204,7 +204,4 @@ public final class Scheduler {
     }
 
     /** A tenant's quota as ledger limits; a quota does not bound the number of nodes. */
-    private static Limits tenantLimits(ResourceList quota) {
-        return new Limits(quota.cpuMillis(), quota.memoryBytes(), quota.gpus(), Limits.UNLIMITED);
-    }
 }

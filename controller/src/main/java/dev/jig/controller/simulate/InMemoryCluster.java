@@ -32,6 +32,7 @@ public final class InMemoryCluster implements Cluster {
     private final Map<String, NodeClass> classes = new LinkedHashMap<>();
     private final List<Pod> daemonSets = new ArrayList<>();
     private final Map<String, PodDisruptionBudget> pdbs = new LinkedHashMap<>();
+    private final List<Pod> evicted = new ArrayList<>();
     private final List<Runnable> unboundPodListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<ObjectEvent> events = new ArrayList<>();
     private Tenancy tenancy;
@@ -146,7 +147,15 @@ public final class InMemoryCluster implements Cluster {
             store(pdbs, b.key(), b.allowing(b.disruptionsAllowed() - 1));
         }
         drop(pods, pod.key());
+        evicted.add(live);
         return Eviction.EVICTED;
+    }
+
+    /** The pods evicted since the last call, as they were when evicted (the invariants check them). */
+    public synchronized List<Pod> takeEvicted() {
+        List<Pod> out = List.copyOf(evicted);
+        evicted.clear();
+        return out;
     }
 
     @Override

@@ -21,7 +21,13 @@ public record Scenario(String name, Path file, List<String> zones, Duration boot
                        List<CapacityError> capacityErrors, Optional<Path> policies, List<JsonNode> nodePools,
                        List<JsonNode> nodeClasses, List<Workload> daemonSets, List<Workload> deployments, List<Step> steps,
                        KubeSchedulerScoring kubeScheduler, List<Budget> podDisruptionBudgets, Duration podReadyLatency,
-                       KubeSchedulerNominations nominations) {
+                       KubeSchedulerNominations nominations, Faults faults) {
+
+    /** The same scenario under other faults (the property test plays the examples under seeded ones). */
+    public Scenario withFaults(Faults f) {
+        return new Scenario(name, file, zones, bootLatency, readyLatency, spot, capacityErrors, policies, nodePools, nodeClasses, daemonSets,
+                deployments, steps, kubeScheduler, podDisruptionBudgets, podReadyLatency, nominations, f);
+    }
 
     /** Launches of this offering fail with insufficient capacity ({@code *} for any). */
     public record CapacityError(String instanceType, String zone, String capacityType) {
@@ -90,6 +96,7 @@ public record Scenario(String name, Path file, List<String> zones, Duration boot
     }
 
     public Scenario {
+        faults = faults == null ? Faults.NONE : faults;
         podDisruptionBudgets = List.copyOf(podDisruptionBudgets);
         zones = List.copyOf(zones);
         capacityErrors = List.copyOf(capacityErrors);

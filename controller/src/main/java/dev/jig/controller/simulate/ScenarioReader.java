@@ -141,7 +141,22 @@ public final class ScenarioReader {
             return new Scenario(name, path, zones, boot, ready, cloud.path("spot").asBoolean(true), errors, policies, pools, classes,
                     daemonSets, deployments, steps, kubeScheduler(spec), budgets(spec.get("podDisruptionBudgets")), podReady,
                     kubeSchedulerOption(spec, "nominations", KubeSchedulerNominations::parse, KubeSchedulerNominations.HONORED,
-                            "is not a kube-scheduler nominations mode: use Honored or Ignored"));
+                            "is not a kube-scheduler nominations mode: use Honored or Ignored"), faults(spec.get("faults")));
+        }
+
+        /** {@code spec.faults}: the schema checked fields, types and ranges; durations and the taint are read here. */
+        private Faults faults(JsonNode f) {
+            if (f == null || f.isNull()) return Faults.NONE;
+            Optional<Duration> until = f.has("until") ? Optional.of(duration(f, "until", "0s", "/spec/faults/until", false)) : Optional.empty();
+            Optional<dev.jig.api.karpenter.Taint> taint = Optional.empty();
+            JsonNode t = f.get("kubeletTaint");
+            if (t != null && t.isObject()) {
+                taint = Optional.of(new dev.jig.api.karpenter.Taint(t.path("key").asText(), t.hasNonNull("value") ? t.get("value").asText() : null,
+                        t.path("effect").asText("NoSchedule")));
+            }
+            return new Faults(f.path("seed").asLong(1), until, f.path("launchErrors").asDouble(0), f.path("neverRegister").asDouble(0),
+                    f.path("terminatedOutside").asDouble(0), f.path("spotInterruptions").asDouble(0), taint, f.path("apiErrors").asDouble(0),
+                    f.has("restartEvery") ? Optional.of(duration(f, "restartEvery", "0s", "/spec/faults/restartEvery", true)) : Optional.empty());
         }
 
         /** PodDisruptionBudgets; two with one namespace and name are refused. */

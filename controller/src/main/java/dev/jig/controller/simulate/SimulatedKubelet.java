@@ -42,6 +42,10 @@ public final class SimulatedKubelet {
     private final Duration readyLatency;
     private final Timeline log;
     private final Map<String, Instant> registeredAt = new HashMap<>();
+    /** Instances whose kubelet will never join ({@link #neverRegister}). */
+    private final Set<String> silent = new HashSet<>();
+    private java.util.function.Predicate<Instance> never = i -> false;
+    private java.util.Optional<Taint> extraTaint = java.util.Optional.empty();
 
     public SimulatedKubelet(InMemoryCluster cluster, CloudProvider cloud, Clock clock, Duration readyLatency, Timeline log) {
         this.cluster = cluster;
@@ -73,12 +77,30 @@ public final class SimulatedKubelet {
         }
     }
 
+    /** Instances whose kubelet never joins (asked once per instance, when it would first register). */
+    void neverRegister(java.util.function.Predicate<Instance> never) {
+        this.never = never;
+    }
+
+    /** A taint put on every node this kubelet registers from now on (Karpenter's chaos suite), or none. */
+    void taint(java.util.Optional<Taint> t) {
+        this.extraTaint = t;
+    }
+
     private void register(Instance i, NodeClaim claim, ClusterSnapshot s, Instant now) {
+        if (silent.contains(i.providerId())) return;
+        if (never.test(i)) {
+            silent.add(i.providerId());
+            log.record(new TimelineEvent(now, TimelineEvent.Kind.FAULT, i.providerId(), "kubelet of " + i.providerId()
+                    + " will never join (simulated fault)"));
+            return;
+        }
         String name = i.providerId().substring(i.providerId().lastIndexOf('/') + 1) + "." + i.region() + ".compute.internal";
         Map<String, String> labels = nodeLabels(i, claim, name);
         List<Taint> taints = new ArrayList<>(claim.taints());
         taints.addAll(claim.startupTaints());
         taints.add(new Taint(TaintKeys.UNREGISTERED, null, "NoExecute"));
+        extraTaint.ifPresent(taints::add);
         Node node = new Node(name, i.providerId(), labels, taints, i.type().capacity(), i.type().allocatable(), false, now);
         cluster.register(node);
         registeredAt.put(name, now);

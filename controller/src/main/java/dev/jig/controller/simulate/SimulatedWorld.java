@@ -54,24 +54,25 @@ public final class SimulatedWorld {
     private final InMemoryCluster cluster = new InMemoryCluster();
     private final List<TimelineEvent> timeline = new ArrayList<>();
     private final SimulatedCloud cloud;
-    private final Provisioner provisioner;
+    /** The controller: rebuilt, with nothing of its memory, when a {@code restart} fault strikes. */
+    private Controller ctl;
+    private final boolean nominate;
     /** Every launch of the run, by NodeClaim, in order: the provisioner forgets those gone, the report does not. */
     private final Map<String, Provisioner.Launch> launches = new java.util.LinkedHashMap<>();
     private final SimulatedKubelet kubelet;
     private final SimulatedKubeScheduler kubeScheduler;
-    private final DisruptionController disruption;
     private final PodPlacements placements = new PodPlacements();
-    private final PodEvents podEvents = new PodEvents(cluster, clock);
     private final UsageSeries usage = new UsageSeries();
     private final SimulatedCloudEvents cloudEvents = new SimulatedCloudEvents();
-    private final InterruptionController interruption;
     private final SimulatedReplicaSets replicaSets;
     private final SimulatedPodReadiness readiness;
     private final SimulatedDisruptionBudgets budgets;
-    private final Terminator terminator;
-    private final OrphanCollection orphans;
-    /** {@code RunReconcilers}' cadence table on the simulated clock: the reconcilers due each second, in the table's order. */
-    private final CadenceSchedule controller;
+    private int restarts;
+    /** The faults played ({@link #faults}); none unless a scenario asks. */
+    private Faults faults = Faults.NONE;
+    private Random random = new Random(1);
+    /** What must hold every second ({@link Invariants}), checked at the end of each tick. */
+    private final Invariants invariants = new Invariants();
     /** Per ReplicaSet name, the fewest Ready pods it had at any tick since {@link #resetReadyFloor}. */
     private final Map<String, Integer> readyFloor = new HashMap<>();
 
@@ -97,20 +98,190 @@ public final class SimulatedWorld {
         budgets = new SimulatedDisruptionBudgets(cluster, replicaSets, readiness);
         UnavailableOfferings unavailable = new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL);
         cloud = new SimulatedCloud(new InstanceTypeResolver(catalog, zones, spot), clock, bootLatency, unavailable);
-        NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(cluster, cloud, clock, this::record, true);
-        // Ignored: the controller writes no nominations (Karpenter, or Jig with --nominate-pods=false); the kube-scheduler is 1.35's either way
-        provisioner = new Provisioner(cluster, cloud, lifecycle, clock, this::record, new NameGenerator(new Random(1)),
-                nominations == KubeSchedulerNominations.HONORED, l -> launches.put(l.nodeClaim(), l));
         kubelet = new SimulatedKubelet(cluster, cloud, clock, readyLatency, this::record);
         kubeScheduler = new SimulatedKubeScheduler(cluster, clock, this::record, scoring, KubeSchedulerNominations.HONORED);
-        disruption = new DisruptionController(cluster, cloud, clock, this::record, provisioner::nominated, provisioner::createReplacements,
-                DisruptionMetrics.NONE, provisioner::withForeignIgnored);
-        interruption = new InterruptionController(cluster, cloudEvents, clock, this::record, InterruptionMetrics.NONE,
-                claims -> placements.record(provisioner.provisionFor(claims)));
-        terminator = new Terminator(cluster, cloud, clock, this::record);
-        orphans = new OrphanCollection(cluster, cloud, clock, this::record);
-        controller = new CadenceSchedule(RunReconcilers.cadences(interruption, podEvents,
-                Reconciler.of("provisioning", () -> provisioner.reconcile().ifPresent(placements::record)), disruption, terminator, orphans));
+        // Ignored: the controller writes no nominations (Karpenter, or Jig with --nominate-pods=false); the kube-scheduler is 1.35's either way
+        nominate = nominations == KubeSchedulerNominations.HONORED;
+        ctl = new Controller(new NameGenerator(new Random(1)));
+    }
+
+    /**
+     * The controller's side, as {@code run} builds it ({@code RunReconcilers}' cadence table on the simulated clock: the
+     * reconcilers due each second, in the table's order), on the cloud and API as faults make them. A restart builds a
+     * new one: every in-memory record (plans, nominations, the ICE cache's view, commands in flight) is gone.
+     */
+    private final class Controller {
+        final Provisioner provisioner;
+        final DisruptionController disruption;
+        final PodEvents podEvents;
+        final CadenceSchedule schedule;
+
+        Controller(NameGenerator names) {
+            dev.jig.controller.cloud.CloudProvider faultyCloud = new FaultyCloud();
+            dev.jig.controller.state.Cluster api = new FaultyCluster();
+            NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(api, faultyCloud, clock, SimulatedWorld.this::record, true);
+            provisioner = new Provisioner(api, faultyCloud, lifecycle, clock, SimulatedWorld.this::record, names, nominate,
+                    l -> launches.put(l.nodeClaim(), l));
+            disruption = new DisruptionController(api, faultyCloud, clock, SimulatedWorld.this::record, provisioner::nominated,
+                    provisioner::createReplacements, DisruptionMetrics.NONE, provisioner::withForeignIgnored);
+            InterruptionController interruption = new InterruptionController(api, cloudEvents, clock, SimulatedWorld.this::record,
+                    InterruptionMetrics.NONE, claims -> placements.record(provisioner.provisionFor(claims)));
+            podEvents = new PodEvents(api, clock);
+            schedule = new CadenceSchedule(RunReconcilers.cadences(tolerant(interruption), tolerant(podEvents),
+                    tolerant(Reconciler.of("provisioning", () -> provisioner.reconcile().ifPresent(placements::record))), tolerant(disruption),
+                    tolerant(new Terminator(api, faultyCloud, clock, SimulatedWorld.this::record)),
+                    tolerant(new OrphanCollection(api, faultyCloud, clock, SimulatedWorld.this::record))));
+        }
+    }
+
+    /** {@code r}, whose reconcile a refused write ({@link SimulatedApiError}) ends for this second, as in {@code run}. */
+    private Reconciler tolerant(Reconciler r) {
+        return Reconciler.of(r.name(), () -> {
+            try {
+                r.reconcile();
+            } catch (SimulatedApiError e) {
+                record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.FAULT, r.name(), "reconcile failed: " + e.getMessage()));
+            }
+        });
+    }
+
+    /**
+     * The API as the controller sees it: the in-memory cluster, with {@link Faults#apiErrors} of the controller's writes
+     * refused (HTTP 409 or 500, as {@link SimulatedApiError}; an eviction answers failed): the reconciler that wrote
+     * fails this second and tries again.
+     */
+    private final class FaultyCluster extends dev.jig.controller.state.ForwardingCluster {
+        FaultyCluster() {
+            super(cluster);
+        }
+
+        private void write(String what) {
+            if (faultsOn() && faults.apiErrors() > 0 && random.nextDouble() < faults.apiErrors()) {
+                throw new SimulatedApiError((random.nextBoolean() ? "HTTP 409 Conflict" : "HTTP 500 Internal Server Error") + " on " + what
+                        + " (simulated fault)");
+            }
+        }
+
+        @Override
+        public void create(dev.jig.controller.model.NodeClaim claim) {
+            write("create NodeClaim " + claim.name());
+            super.create(claim);
+        }
+
+        @Override
+        public void update(dev.jig.controller.model.NodeClaim claim) {
+            write("update NodeClaim " + claim.name());
+            super.update(claim);
+        }
+
+        @Override
+        public void delete(dev.jig.controller.model.NodeClaim claim) {
+            write("delete NodeClaim " + claim.name());
+            super.delete(claim);
+        }
+
+        @Override
+        public void nodeClaimCondition(String claim, String type, dev.jig.controller.model.NodeClaim.Condition condition) {
+            write("status of NodeClaim " + claim);
+            super.nodeClaimCondition(claim, type, condition);
+        }
+
+        @Override
+        public void editNode(String name, Map<String, String> labels, java.util.Set<String> removeTaintKeys,
+                             List<dev.jig.api.karpenter.Taint> addTaints) {
+            write("edit Node " + name);
+            super.editNode(name, labels, removeTaintKeys, addTaints);
+        }
+
+        @Override
+        public dev.jig.controller.state.Eviction evict(Pod pod) {
+            if (faultsOn() && faults.apiErrors() > 0 && random.nextDouble() < faults.apiErrors()) {
+                return dev.jig.controller.state.Eviction.failed("evicting " + pod.key() + ": HTTP 500 (simulated fault)");
+            }
+            return super.evict(pod);
+        }
+
+        @Override
+        public void deletePod(Pod pod) {
+            write("delete Pod " + pod.key());
+            super.deletePod(pod);
+        }
+
+        @Override
+        public void removeFinalizer(dev.jig.controller.model.NodeClaim claim, String finalizer) {
+            write("finalizers of NodeClaim " + claim.name());
+            super.removeFinalizer(claim, finalizer);
+        }
+
+        @Override
+        public void deleteNode(String name, String finalizer) {
+            write("delete Node " + name);
+            super.deleteNode(name, finalizer);
+        }
+    }
+
+    /** Plays {@code f} from now on (a scenario's {@code spec.faults}); its seed starts the random source over. */
+    public void faults(Faults f) {
+        faults = f;
+        random = new Random(f.seed());
+        kubelet.neverRegister(i -> faultsOn() && random.nextDouble() < faults.neverRegister());
+        kubelet.taint(f.kubeletTaint());
+    }
+
+    private boolean faultsOn() {
+        return faults.any() && faults.until().map(u -> clock.instant().isBefore(START.plus(u))).orElse(true);
+    }
+
+    /**
+     * The cloud as the controller sees it: the simulated one, with {@link Faults#launchErrors} failing launches (half as
+     * insufficient capacity, after which the NodeClaim goes and its pods are planned again; half as throttling, which
+     * the lifecycle retries).
+     */
+    private final class FaultyCloud extends dev.jig.controller.cloud.ForwardingCloud {
+        FaultyCloud() {
+            super(cloud);
+        }
+
+        @Override
+        public dev.jig.controller.cloud.Instance create(dev.jig.controller.model.NodeClaim claim, dev.jig.api.ec2.NodeClass nodeClass) {
+            if (faultsOn() && random.nextDouble() < faults.launchErrors()) {
+                if (random.nextBoolean()) {
+                    throw dev.jig.controller.cloud.CloudOperationException.transientFailure("RequestLimitExceeded (simulated fault)", null);
+                }
+                throw new dev.jig.controller.cloud.InsufficientCapacityException("no capacity for NodeClaim " + claim.name() + " (simulated fault)", List.of());
+            }
+            return super.create(claim, nodeClass);
+        }
+    }
+
+    /** A {@code restartEvery} fault: the controller starts over, as a new process or a new leader would. */
+    private void restartIfDue() {
+        if (!faultsOn() || faults.restartEvery().isEmpty()) return;
+        long every = faults.restartEvery().get().getSeconds();
+        long at = Duration.between(START, clock.instant()).getSeconds();
+        if (every <= 0 || at % every != 0) return;
+        restarts++;
+        ctl = new Controller(new NameGenerator(new Random(1_000L + restarts)));
+        record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.FAULT, "controller", "restarted (simulated fault): every in-memory record is gone"));
+    }
+
+    /**
+     * The faults of a second that strike the cloud's side: instances terminated by someone else, spot interruption
+     * warnings. Drawn in a fixed order from the seeded source, so a seed replays the same run.
+     */
+    private void strike() {
+        if (!faultsOn() || faults.terminatedOutside() == 0 && faults.spotInterruptions() == 0) return;
+        for (dev.jig.controller.cloud.Instance i : cloud.list()) {
+            if (faults.terminatedOutside() > 0 && random.nextDouble() < faults.terminatedOutside() / 60) {
+                cloud.delete(i.providerId());
+                record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.FAULT, i.providerId(), "terminated outside Jig (simulated fault)"));
+                continue;
+            }
+            if (faults.spotInterruptions() > 0 && dev.jig.controller.cloud.Offering.SPOT.equals(i.capacityType())
+                    && random.nextDouble() < faults.spotInterruptions() / 60) {
+                cloudEvents.publish(dev.jig.controller.cloud.CloudEvent.Kind.SPOT_INTERRUPTION, i.providerId(), clock.instant(), "simulated fault");
+            }
+        }
     }
 
     /** The simulated cloud's interruption feed: the {@code interrupt} step publishes to it. */
@@ -146,7 +317,7 @@ public final class SimulatedWorld {
     }
 
     public Provisioner provisioner() {
-        return provisioner;
+        return ctl.provisioner;
     }
 
     /** Where each pod stands, from the snapshot and the provisioner's latest decisions. */
@@ -177,6 +348,7 @@ public final class SimulatedWorld {
      */
     public void tick() {
         clock.advance(TICK);
+        strike();
         kubelet.sync();
         // the kube-scheduler acts on node events within milliseconds, before the controller's next reconcile
         kubeScheduler.bind();
@@ -185,10 +357,17 @@ public final class SimulatedWorld {
         placements.retain(s);
         readiness.sync(s, clock.instant());
         budgets.sync(s, clock.instant());
-        controller.runDue(clock.instant());
+        restartIfDue();
+        ctl.schedule.runDue(clock.instant());
         kubeScheduler.bind();
-        podEvents.sync();
+        ctl.podEvents.sync();
         observe();
+        invariants.check(cluster.snapshot(), clock.instant(), cloud.list(), cluster.takeEvicted(), ctl.disruption.namedInFlight(), timeline);
+    }
+
+    /** The invariants checked so far: each rule's first violation. */
+    Invariants invariants() {
+        return invariants;
     }
 
     /** Starts a new window for {@link #readyFloor}: the Ready pods each ReplicaSet has now. */
@@ -249,8 +428,8 @@ public final class SimulatedWorld {
     /** Nothing in flight, and every pending pod found no place in a batch since {@code since} (so each is tried once more). */
     private boolean settled(Instant since) {
         ClusterSnapshot s = cluster.snapshot();
-        if (provisioner.nextDeadline().isPresent() || !disruption.idle() || s.nodeClaims().stream().anyMatch(c -> !c.initialized() || c.deleting())) return false;
-        return s.pendingPods().stream().allMatch(p -> provisioner.unschedulableSince(p.key(), since));
+        if (ctl.provisioner.nextDeadline().isPresent() || !ctl.disruption.idle() || s.nodeClaims().stream().anyMatch(c -> !c.initialized() || c.deleting())) return false;
+        return s.pendingPods().stream().allMatch(p -> ctl.provisioner.unschedulableSince(p.key(), since));
     }
 
     /** Every unbound pod that is not a DaemonSet's, with why it waits: the kube-scheduler's last failure and the provisioner's plan. */
@@ -261,7 +440,7 @@ public final class SimulatedWorld {
             List<String> why = new ArrayList<>();
             if (p.ignored() != null) why.add("not for Karpenter: " + p.ignored());
             kubeScheduler.failure(p.key()).ifPresent(f -> why.add("kube-scheduler: " + f));
-            provisioner.describePlan(p.key()).ifPresent(d -> why.add("provisioner: " + d));
+            ctl.provisioner.describePlan(p.key()).ifPresent(d -> why.add("provisioner: " + d));
             if (why.isEmpty()) why.add("waiting for the next batch");
             out.add(new SimulationReport.PendingPod(p.key(), String.join("; ", why)));
         }

@@ -46,6 +46,7 @@ public final class Simulation {
                 scenario.kubeScheduler(), scenario.podReadyLatency(), scenario.nominations());
         this.cluster = world.cluster();
         scenario.capacityErrors().forEach(e -> world.cloud().injectCapacityError(e.instanceType(), e.zone(), e.capacityType()));
+        world.faults(scenario.faults());
     }
 
     /**
@@ -186,6 +187,11 @@ public final class Simulation {
 
     private SimulationReport report() {
         ClusterSnapshot end = cluster.snapshot();
+        // each invariant broken becomes a failed check, at its first violation: every scenario is held to them
+        for (Invariants.Violation v : world.invariants().violations()) {
+            checks.add(new Check("invariant " + v.rule() + String.format(java.util.Locale.ROOT, " at +%d:%02d", v.at() / 60, v.at() % 60),
+                    false, "never broken", v.message() + " (" + world.invariants().count() + " violation(s) in all)"));
+        }
         return SimulationReport.of(scenario, catalog, SimulatedWorld.START, world.timeline(), checks, end, world.placements(end), world.usage())
                 .withSettling(waits, world.launches(), world.pendingPods());
     }

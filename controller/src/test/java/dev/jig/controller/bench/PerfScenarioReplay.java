@@ -156,7 +156,7 @@ final class PerfScenarioReplay {
     private static Scenario prefix(Scenario s, int steps) {
         return new Scenario(s.name(), s.file(), s.zones(), s.bootLatency(), s.readyLatency(), s.spot(), s.capacityErrors(), s.policies(),
                 s.nodePools(), s.nodeClasses(), s.daemonSets(), s.deployments(), s.steps().subList(0, steps), s.kubeScheduler(),
-                s.podDisruptionBudgets(), s.podReadyLatency(), s.nominations());
+                s.podDisruptionBudgets(), s.podReadyLatency(), s.nominations(), s.faults());
     }
 
     /** When the {@code n}-th scale or nodePool step (from 0) was played: scale steps log SCALED, nodePool steps APPLIED. */

@@ -98,6 +98,38 @@ class NodeClaimLifecycleTest {
     }
 
     @Test
+    void aLostStatusWriteIsWrittenAgainAndARestartAdoptsTheInstanceInsteadOfLaunchingTwice() {
+        m5();
+        int[] failures = {1};
+        dev.jig.controller.state.Cluster refusing = new dev.jig.controller.state.ForwardingCluster(cluster) {
+            @Override
+            public void update(NodeClaim claim) {
+                if (failures[0]-- > 0) throw new IllegalStateException("HTTP 409 Conflict");
+                super.update(claim);
+            }
+        };
+        NodeClaimLifecycle flaky = new NodeClaimLifecycle(refusing, cloud, clock, timeline::add);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> flaky.reconcile(cluster.snapshot())).hasMessageContaining("409");
+        assertThat(sim.list()).hasSize(1);
+        assertThat(claims()).singleElement().satisfies(c -> assertThat(c.launched()).isFalse());
+        flaky.reconcile(cluster.snapshot());
+        assertThat(claims()).singleElement().satisfies(c -> assertThat(c.status().providerId()).isEqualTo(sim.list().get(0).providerId()));
+        assertThat(sim.list()).as("the status written again, nothing launched again").hasSize(1);
+
+        // the same loss, then a restart: a new lifecycle knows nothing, and finds the instance by its NodeClaim's name
+        cluster.delete(claims().get(0));
+        sim.delete(sim.list().get(0).providerId());
+        m5();
+        failures[0] = 1;
+        NodeClaimLifecycle before = new NodeClaimLifecycle(refusing, cloud, clock, timeline::add);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> before.reconcile(cluster.snapshot())).hasMessageContaining("409");
+        String first = sim.list().get(0).providerId();
+        new NodeClaimLifecycle(cluster, cloud, clock, timeline::add).reconcile(cluster.snapshot());
+        assertThat(sim.list()).extracting(Instance::providerId).containsExactly(first);
+        assertThat(claims()).singleElement().satisfies(c -> assertThat(c.status().providerId()).isEqualTo(first));
+    }
+
+    @Test
     void aTransientLaunchFailureKeepsTheNodeClaimForTheNextReconcile() {
         m5();
         cloud.nextCreate = CloudOperationException.transientFailure("RequestLimitExceeded", null);

@@ -51,15 +51,26 @@ class OrphanCollectionTest {
     }
 
     @Test
-    void anInstanceWhoseNodeClaimExistsStays() {
+    void anInstanceTaggedWithANodeClaimWhoseLaunchHasNotReachedItsStatusStays() {
         cluster.put(AL2023);
         cluster.create(claim("c"));
-        lifecycle.reconcile(cluster.snapshot());
         Instance launchedButNotYetSeen = cloud.create(claim("c"), AL2023);
         clock.advance(Duration.ofMinutes(5));
         gc.reconcile();
-        assertThat(cloud.list()).hasSize(2);
-        assertThat(launchedButNotYetSeen.nodeClaim()).isEqualTo("c");
+        assertThat(cloud.list()).containsExactly(launchedButNotYetSeen);
+    }
+
+    @Test
+    void aSecondInstanceTaggedWithANodeClaimThatNamesAnotherIsAnOrphan() {
+        cluster.put(AL2023);
+        cluster.create(claim("c"));
+        lifecycle.reconcile(cluster.snapshot());
+        String own = cluster.snapshot().nodeClaims().get(0).status().providerId();
+        // a launch whose status write was lost, launched again: the first instance runs under c's name, unclaimed
+        Instance lost = cloud.create(claim("c"), AL2023);
+        clock.advance(Duration.ofMinutes(5));
+        gc.reconcile();
+        assertThat(cloud.list()).extracting(Instance::providerId).containsExactly(own).doesNotContain(lost.providerId());
     }
 
     @Test

@@ -69,6 +69,31 @@ class ScenarioReaderTest {
     }
 
     @Test
+    void faultsAreRead() {
+        var r = read(HEAD + """
+                  faults:
+                    seed: 42
+                    until: 20m
+                    launchErrors: 0.1
+                    neverRegister: 0.05
+                    terminatedOutside: 0.01
+                    spotInterruptions: 0.02
+                    apiErrors: 0.1
+                    restartEvery: 10m
+                    kubeletTaint: {key: chaos.jig.dev/tainted, value: "true", effect: NoSchedule}
+                """);
+        assertThat(r.diagnostics()).isEmpty();
+        Faults f = r.scenario().orElseThrow().faults();
+        assertThat(f.seed()).isEqualTo(42);
+        assertThat(f.until()).contains(java.time.Duration.ofMinutes(20));
+        assertThat(f.launchErrors()).isEqualTo(0.1);
+        assertThat(f.apiErrors()).isEqualTo(0.1);
+        assertThat(f.restartEvery()).contains(java.time.Duration.ofMinutes(10));
+        assertThat(f.kubeletTaint()).contains(new dev.jig.api.karpenter.Taint("chaos.jig.dev/tainted", "true", "NoSchedule"));
+        assertThat(read(HEAD + "  cloud: {}\n").scenario().orElseThrow().faults()).isEqualTo(Faults.NONE);
+    }
+
+    @Test
     void aScaleStepNamingNoDeploymentIsAReferenceFindingWithDidYouMean() {
         Diagnostic d = only(HEAD + """
                   deployments: [{name: inflate}]

@@ -21,6 +21,7 @@ import dev.jig.controller.model.PodDisruptionBudget;
 import dev.jig.controller.simulate.InMemoryCluster;
 import dev.jig.controller.simulate.SimulatedClock;
 import dev.jig.controller.state.Eviction;
+import dev.jig.controller.state.ForwardingCluster;
 import dev.jig.controller.state.ObjectEvent;
 import dev.jig.controller.testing.ForwardingCloud;
 import org.junit.jupiter.api.Test;

@@ -1,66 +1,17 @@
 package dev.jig.controller.testing;
 
-import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.cloud.CloudProvider;
-import dev.jig.controller.cloud.Instance;
-import dev.jig.controller.cloud.ResolvedInstanceType;
-import dev.jig.controller.model.NodeClaim;
-import dev.jig.controller.model.NodePool;
 
-import java.util.List;
-import java.util.Optional;
 import java.util.function.Supplier;
 
-/** A CloudProvider that passes every call on to the current {@code next}; tests override a call to inject a failure. */
-public class ForwardingCloud implements CloudProvider {
-
-    private final Supplier<CloudProvider> next;
+/** {@link dev.jig.controller.cloud.ForwardingCloud} under the name the tests have always used. */
+public class ForwardingCloud extends dev.jig.controller.cloud.ForwardingCloud {
 
     public ForwardingCloud(CloudProvider next) {
-        this(() -> next);
+        super(next);
     }
 
     public ForwardingCloud(Supplier<CloudProvider> next) {
-        this.next = next;
-    }
-
-    @Override
-    public List<ResolvedInstanceType> instanceTypes(NodePool pool, NodeClass nodeClass) {
-        return next.get().instanceTypes(pool, nodeClass);
-    }
-
-    @Override
-    public Instance create(NodeClaim claim, NodeClass nodeClass) {
-        return next.get().create(claim, nodeClass);
-    }
-
-    @Override
-    public void delete(String providerId) {
-        next.get().delete(providerId);
-    }
-
-    @Override
-    public Optional<Instance> get(String providerId) {
-        return next.get().get(providerId);
-    }
-
-    @Override
-    public List<Instance> list() {
-        return next.get().list();
-    }
-
-    @Override
-    public Optional<String> isDrifted(NodeClaim claim, NodePool pool, NodeClass nodeClass) {
-        return next.get().isDrifted(claim, pool, nodeClass);
-    }
-
-    @Override
-    public String name() {
-        return next.get().name();
-    }
-
-    @Override
-    public long offeringsVersion() {
-        return next.get().offeringsVersion();
+        super(next);
     }
 }

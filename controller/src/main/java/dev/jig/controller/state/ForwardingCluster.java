@@ -1,23 +1,20 @@
-package dev.jig.controller.termination;
+package dev.jig.controller.state;
 
 import dev.jig.api.karpenter.Taint;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.model.Pod;
-import dev.jig.controller.state.Cluster;
-import dev.jig.controller.state.ClusterSnapshot;
-import dev.jig.controller.state.Eviction;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** A Cluster that passes every call on; tests override one call to inject an API answer. */
-class ForwardingCluster implements Cluster {
+/** A Cluster that passes every call on; a subclass overrides a call to inject an API answer (simulate's faults, tests). */
+public class ForwardingCluster implements Cluster {
 
     private final Cluster next;
 
-    ForwardingCluster(Cluster next) {
+    public ForwardingCluster(Cluster next) {
         this.next = next;
     }
 
@@ -99,5 +96,10 @@ class ForwardingCluster implements Cluster {
     @Override
     public void deleteNode(String name, String finalizer) {
         next.deleteNode(name, finalizer);
+    }
+
+    @Override
+    public void onUnboundPod(Runnable listener) {
+        next.onUnboundPod(listener);
     }
 }
