@@ -103,6 +103,15 @@ class WebhookConfigurationsTest {
     }
 
     @Test
+    void byDefaultCertManagerAndArgoCdAreExemptSoAClusterWithoutTenancyCannotLockThemOut() {
+        for (Hook h : hooks(Rendered.objects("defaults"))) {
+            assertThat(h.namespaceSelector().get(0).getKey()).isEqualTo("kubernetes.io/metadata.name");
+            assertThat(h.namespaceSelector().get(0).getOperator()).isEqualTo("NotIn");
+            assertThat(h.namespaceSelector().get(0).getValues()).as(h.name()).contains("cert-manager", "argocd", "kube-system", "jig-system");
+        }
+    }
+
+    @Test
     void aConfiguredNamespaceIsExemptedAndNoOther() {
         Hook pods = hook(Rendered.objects("aws"), "pods.validate.jig.dev");
         assertThat(pods.namespaceSelector().get(0).getValues())

@@ -22,7 +22,7 @@ import java.util.Set;
  *   "tlsCert": "/etc/jig-webhook/tls/tls.crt", "tlsKey": "/etc/jig-webhook/tls/tls.key",
  *   "tlsReloadSeconds": 10,
  *   "breakGlass": ["NodePool/emergency-pool"],
- *   "exemptNamespaces": ["kube-system", "kube-public", "kube-node-lease", "jig-system"],
+ *   "exemptNamespaces": ["kube-system", "kube-public", "kube-node-lease", "jig-system", "cert-manager", "argocd"],
  *   "nodeLabellers": ["system:serviceaccount:jig-system:jig-controller"],
  *   "platformDefaults": {"expireAfter": "720h", "budgets": [{"nodes": "10%"}]},
  *   "drainSeconds": 5, "stopTimeoutSeconds": 20

@@ -17,9 +17,11 @@ import java.util.Optional;
  * {@link #problem()} says why, until a good ConfigMap returns.
  *
  * <p>Before any ConfigMap has parsed there is no tenancy in force ({@link #tenancy()} is empty) and
- * {@link #problem()} says why. Each program decides what that means for it, and both stay closed:
+ * {@link #problem()} says why. Each program decides what that means for it, and both stay closed, but for a cluster
+ * that has no tenancy at all ({@link #absent()}: the ConfigMap was read and does not exist):
  * <ul>
- *   <li>the webhook is not ready, and every rule that needs the tenancy refuses;</li>
+ *   <li>the webhook is not ready, and every rule that needs the tenancy refuses; with no tenancy at all it judges
+ *       by {@link Tenancy#none()}, a cluster without tenants;</li>
  *   <li>the controller launches no NodeClaim for a NodePool whose node template carries the tenancy
  *       label ({@link WellKnownLabels#JIG_TENANT}), since that pool's tenant quota is unknown. Pools
  *       without the label are provisioned as plain Karpenter would, so a cluster that runs the
@@ -33,11 +35,18 @@ public final class LastGoodTenancy {
     private final Tenancy inForce;
     private final String problem;
     private final String content;
+    /** No tenancy has ever parsed and the last observation was that the ConfigMap does not exist. */
+    private final boolean absent;
 
     private LastGoodTenancy(Tenancy inForce, String problem, String content) {
+        this(inForce, problem, content, false);
+    }
+
+    private LastGoodTenancy(Tenancy inForce, String problem, String content, boolean absent) {
         this.inForce = inForce;
         this.problem = problem;
         this.content = content;
+        this.absent = absent;
     }
 
     /** Nothing observed yet: no tenancy in force. */
@@ -63,7 +72,17 @@ public final class LastGoodTenancy {
 
     /** The ConfigMap does not exist (deleted, or never created): the tenancy in force stays. */
     public LastGoodTenancy missing() {
-        return problem(CONFIG_MAP + " does not exist", null);
+        return new LastGoodTenancy(inForce, CONFIG_MAP + " does not exist", null, inForce == null);
+    }
+
+    /**
+     * Whether the cluster has no tenancy at all: none has ever parsed, and the ConfigMap is known not to exist (read,
+     * and absent), as on a cluster where Jig was just installed and Argo CD has not delivered a tenancy yet. Not while
+     * the ConfigMap has not been read, nor when it exists but never parsed: those stay closed. The webhook then judges
+     * by {@link Tenancy#none()}, so that system pods (cert-manager's, Argo CD's) are not locked out.
+     */
+    public boolean absent() {
+        return absent;
     }
 
     private LastGoodTenancy problem(String why, String content) {

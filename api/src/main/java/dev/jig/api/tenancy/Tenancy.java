@@ -123,6 +123,16 @@ public record Tenancy(
                 Optional.empty());
     }
 
+    /**
+     * A cluster with no tenants, under the default keys: what the webhook judges by while no tenancy ConfigMap has ever
+     * existed ({@link LastGoodTenancy#absent()}). No namespace belongs to a tenant, so pods are judged as non-tenant
+     * pods (admitted unless they reach for a tenant's nodes), and no NodePool has an owner.
+     */
+    public static Tenancy none() {
+        return of("", dev.jig.api.karpenter.WellKnownLabels.JIG_TENANT, dev.jig.api.karpenter.WellKnownLabels.JIG_POOL, List.of(),
+                new WeightBand(1, 79), new WeightBand(80, 100), List.of());
+    }
+
     /** This tenancy publishing {@code defaults} as the platform's NodePool defaults. */
     public Tenancy withPlatformDefaults(PlatformDefaults defaults) {
         return new Tenancy(cluster, tenancyKey, poolLabel, labelAdmins, regularWeights, reservedWeights, tenants, namespaces, nodePools,

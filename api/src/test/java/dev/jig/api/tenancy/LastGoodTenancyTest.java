@@ -18,6 +18,21 @@ class LastGoodTenancyTest {
     }
 
     @Test
+    void aClusterWithNoConfigMapAtAllIsAbsentButNotOneThatWasNotReadOrNeverParsedOrHadATenancy() {
+        assertThat(LastGoodTenancy.initial().absent()).as("not read yet").isFalse();
+        LastGoodTenancy none = LastGoodTenancy.initial().missing();
+        assertThat(none.absent()).isTrue();
+        assertThat(none.tenancy()).isEmpty();
+        assertThat(none.missing().absent()).isTrue();
+        assertThat(none.seen("{ not json").absent()).as("exists, never parsed: closed").isFalse();
+        assertThat(none.seen(ALPHA).absent()).isFalse();
+        assertThat(none.seen(ALPHA).missing().absent()).as("deleted after a good one: the last good one stays in force").isFalse();
+        assertThat(none.seen(ALPHA).missing().tenancy()).isPresent();
+        assertThat(Tenancy.none().tenants()).isEmpty();
+        assertThat(Tenancy.none().tenantOfNamespace("cert-manager")).isEmpty();
+    }
+
+    @Test
     void beforeAnythingIsSeenNoTenancyIsInForceAndThatIsNotStale() {
         LastGoodTenancy s = LastGoodTenancy.initial();
         assertThat(s.tenancy()).isEmpty();

@@ -28,6 +28,8 @@ import java.util.Set;
  *       deleted (with the termination finalizer, the Terminator then drains its node).</li>
  * </ul>
  * When the cloud cannot be listed, nothing is concluded: an empty answer never counts as "every instance is gone".
+ * A pass that could not finish (the cloud or the API refused a call) goes on with the rest and asks to run again in
+ * {@link #RETRY} ({@link #dueIn}) rather than a period later.
  */
 public final class OrphanCollection implements Reconciler {
     // Threads: stateless; runs on its own worker every two minutes. A launch in flight on the pool is safe from it:
@@ -48,13 +50,25 @@ public final class OrphanCollection implements Reconciler {
         this.log = log;
     }
 
+    /** How soon a pass that could not finish (a write the API refused) is tried again, rather than a period later. */
+    public static final Duration RETRY = Duration.ofSeconds(10);
+
+    /** Whether the last pass left work undone; read by {@link #dueIn}. */
+    private volatile boolean unfinished;
+
     @Override
     public String name() {
         return "garbage-collection";
     }
 
     @Override
+    public java.util.Optional<Duration> dueIn() {
+        return unfinished ? java.util.Optional.of(RETRY) : java.util.Optional.empty();
+    }
+
+    @Override
     public void reconcile() {
+        unfinished = false;
         ClusterSnapshot s = cluster.snapshot();
         Instant now = clock.instant();
         List<Instance> instances;
@@ -62,6 +76,7 @@ public final class OrphanCollection implements Reconciler {
             instances = cloud.list();
         } catch (CloudOperationException e) {
             log.record(new TimelineEvent(now, TimelineEvent.Kind.TERMINATION_FAILED, cloud.name(), "cannot list instances: " + e.getMessage()));
+            unfinished = true;
             return;
         }
         Set<String> claimed = new HashSet<>();
@@ -83,13 +98,21 @@ public final class OrphanCollection implements Reconciler {
                 // terminated meanwhile
             } catch (CloudOperationException e) {
                 log.record(new TimelineEvent(now, TimelineEvent.Kind.TERMINATION_FAILED, i.providerId(), e.getMessage() + "; will retry"));
+                unfinished = true;
             }
         }
         for (NodeClaim c : s.nodeClaims()) {
             if (!c.launched() || c.deleting() || listed.contains(c.status().providerId())) continue;
             NodeClaim.Condition launched = c.status().condition(NodeClaim.LAUNCHED);
             if (young(launched == null ? c.created() : launched.lastTransitionTime(), now)) continue;
-            cluster.delete(c);
+            try {
+                cluster.delete(c);
+            } catch (RuntimeException e) {
+                // the API refused this one: go on with the others, and come back soon rather than a period later
+                log.record(new TimelineEvent(now, TimelineEvent.Kind.TERMINATION_FAILED, c.name(), "deleting it failed: " + e.getMessage() + "; will retry"));
+                unfinished = true;
+                continue;
+            }
             log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_DELETING, c.name(), "its instance " + c.status().providerId() + " is gone"));
         }
     }

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * The cadence table played on a clock that a caller moves ({@code simulate}): {@link #runDue} runs, in the table's
- * order, every reconciler whose period has passed since its last run, on the caller's thread. Same table, same
+ * order, every reconciler whose period has passed since its last run, or whose {@link Reconciler#dueIn} has, on the
+ * caller's thread. Same table, same
  * instants, same order of runs: a simulation is deterministic while {@code run} gives each cadence its own worker.
  * A reconcile that throws stops the step and propagates, so that a simulation fails loudly on a bug.
  */
@@ -30,6 +31,9 @@ public final class CadenceSchedule {
             next[i] = now.plus(c.period());
             c.reconciler().reconcile();
             ran.add(c.name());
+            // as run's worker: work the reconciler says is due sooner runs then (on the caller's next step at the earliest)
+            java.util.Optional<java.time.Duration> due = c.reconciler().dueIn();
+            if (due.isPresent() && now.plus(due.get()).isBefore(next[i])) next[i] = now.plus(due.get());
         }
         return ran;
     }

@@ -29,8 +29,8 @@ import java.util.Set;
  * What must hold on every simulated second of every scenario, checked after each tick ({@link SimulatedWorld#tick}); the
  * first violation of each rule is kept with its second, so the report can show it beside the timeline:
  * <ul>
- *   <li>{@value #RUNAWAY}: NodeClaims in flight (not initialized, not deleting) never exceed the pods that need a place
- *       (unbound, or on a node that is going) plus {@value #RUNAWAY_SLACK};</li>
+ *   <li>{@value #RUNAWAY}: NodeClaims in flight (not initialized, not deleting, no pod running on their node yet) never
+ *       exceed the pods that need a place (unbound, or on a node that is going) plus {@value #RUNAWAY_SLACK};</li>
  *   <li>{@value #LIMITS}: no NodePool's {@code limits} and no tenant's quota is exceeded by its live NodeClaims, launching
  *       ones included (the candidates of a disruption, tainted {@code disrupted}, are left out: their replacements
  *       stand in for them until they go);</li>
@@ -136,8 +136,16 @@ final class Invariants {
             if (p.daemonSet() || p.ignored() != null) continue;
             if (!p.isBound() || going.contains(p.nodeName())) need++;
         }
+        Set<String> occupied = new HashSet<>();
+        for (Pod p : s.pods()) if (p.isBound() && !p.daemonSet()) occupied.add(p.nodeName());
         int inFlight = 0;
-        for (NodeClaim c : s.nodeClaims()) if (!c.deleting() && !c.initialized()) inFlight++;
+        for (NodeClaim c : s.nodeClaims()) {
+            if (c.deleting() || c.initialized()) continue;
+            Node n = c.status() == null ? null : nodeByProvider.get(c.status().providerId());
+            // a node already running pods is capacity in use, whatever the lifecycle has written yet
+            if (n != null && occupied.contains(n.name())) continue;
+            inFlight++;
+        }
         if (inFlight > need + RUNAWAY_SLACK) {
             violate(RUNAWAY, at, inFlight + " NodeClaims in flight for " + need + " pods that need a place");
         }

@@ -142,7 +142,7 @@ public final class SimulatedWorld {
             } catch (SimulatedApiError e) {
                 record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.FAULT, r.name(), "reconcile failed: " + e.getMessage()));
             }
-        });
+        }, r::dueIn);
     }
 
     /**

@@ -23,7 +23,7 @@ public final class ChaosBenchmark {
         int minutes = args.length > 1 ? Integer.parseInt(args[1]) : 20;
         List<Path> scenarios = ChaosRuns.scenarios();
         System.out.printf(Locale.ROOT, "%d seeded runs over %d scenarios, faults for %d simulated minutes (launch errors 10%%, never-register 5%%, "
-                + "terminated outside 0.2%%/min, spot interruptions 1%%/min), JVM %s, %d cpus%n", runs, scenarios.size(), minutes,
+                + "terminated outside 0.2%%/min, spot interruptions 1%%/min, API write errors 10%%, a restart every 10 min), JVM %s, %d cpus%n", runs, scenarios.size(), minutes,
                 System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
         long start = System.nanoTime();
         int violated = 0;

@@ -31,7 +31,7 @@ public record WebhookSettings(Set<String> breakGlass, Set<String> exemptNamespac
 
     private static final String NODE_POOL = "NodePool";
     private static final Set<String> BREAK_GLASS_KINDS = Set.of(NODE_POOL, "EC2NodeClass");
-    public static final Set<String> DEFAULT_EXEMPT = Set.of("kube-system", "kube-public", "kube-node-lease", "jig-system");
+    public static final Set<String> DEFAULT_EXEMPT = Set.of("kube-system", "kube-public", "kube-node-lease", "jig-system", "cert-manager", "argocd");
     /**
      * Jig's controller and Karpenter, by their service accounts in the deployments Jig ships and in the two namespaces
      * Karpenter's chart is usually installed into.

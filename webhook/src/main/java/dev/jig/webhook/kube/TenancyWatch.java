@@ -38,7 +38,10 @@ import org.slf4j.LoggerFactory;
  *       deleted or broken ConfigMap must not open the cluster, nor close it), the problem is
  *       logged, {@code jig_webhook_tenancy_errors_total} counts it and
  *       {@code jig_webhook_tenancy_stale} is 1 until a good ConfigMap returns.</li>
- *   <li><b>Never a good ConfigMap</b> — the webhook stays not ready.</li>
+ *   <li><b>No ConfigMap at all</b> — listed, and none exists (a fresh install, before Argo CD delivers the
+ *       tenancy): the view is {@link Tenancy#none()}, a cluster without tenants, so the webhook does not lock the
+ *       cluster out; {@code jig_webhook_tenancy_absent} is 1 and a warning is logged.</li>
+ *   <li><b>A ConfigMap that never parsed</b> — the webhook stays not ready.</li>
  * </ul>
  */
 public final class TenancyWatch implements AutoCloseable {
@@ -57,6 +60,8 @@ public final class TenancyWatch implements AutoCloseable {
     private final Map<String, JsonNode> pools = new HashMap<>();
     private List<String> nodeKeys;
     private volatile LastGoodTenancy state = LastGoodTenancy.initial();
+    /** Whether the view in force is {@link Tenancy#none()}: the cluster has no tenancy ConfigMap yet. */
+    private volatile boolean bootstrap;
     private SharedIndexInformer<ConfigMap> configMaps;
     private SharedIndexInformer<Node> nodes;
     private SharedIndexInformer<GenericKubernetesResource> nodePools;
@@ -66,6 +71,7 @@ public final class TenancyWatch implements AutoCloseable {
         this.metrics = metrics;
         metrics.gauge("jig.webhook.tenancy.synced", () -> view.get().isPresent());
         metrics.gauge("jig.webhook.tenancy.stale", () -> state.stale());
+        metrics.gauge("jig.webhook.tenancy.absent", () -> bootstrap);
     }
 
     /**
@@ -107,6 +113,11 @@ public final class TenancyWatch implements AutoCloseable {
         return state.stale();
     }
 
+    /** Whether the cluster has no tenancy ConfigMap yet and the view is a cluster without tenants. */
+    public boolean isAbsent() {
+        return bootstrap;
+    }
+
     private synchronized void configMapChanged() {
         if (configMaps == null || !configMaps.hasSynced()) return;
         ConfigMap cm = configMaps.getStore().getByKey(Tenancy.CONFIG_MAP_NAMESPACE + "/" + Tenancy.CONFIG_MAP_NAME);
@@ -145,8 +156,20 @@ public final class TenancyWatch implements AutoCloseable {
     }
 
     private synchronized void rebuild() {
-        Tenancy tenancy = state.tenancy().orElse(null);
-        if (tenancy == null || nodes == null || nodePools == null || !nodes.hasSynced() || !nodePools.hasSynced()) return;
+        Tenancy tenancy = state.tenancy().orElse(state.absent() ? Tenancy.none() : null);
+        if (tenancy == null) {
+            // a ConfigMap appeared that does not parse, and none ever did: closed again, not a cluster without tenants
+            view.set(Optional.empty());
+            bootstrap = false;
+            return;
+        }
+        if (nodes == null || nodePools == null || !nodes.hasSynced() || !nodePools.hasSynced()) return;
+        boolean none = state.tenancy().isEmpty();
+        if (none && !bootstrap) {
+            LOG.atWarn().addKeyValue("event", "tenancy-absent").log("no tenancy ConfigMap " + Tenancy.CONFIG_MAP_NAMESPACE + "/" + Tenancy.CONFIG_MAP_NAME
+                    + " exists: judging as a cluster without tenants (pods admitted unless they reach for tenancy-labelled nodes) until one is applied");
+        }
+        bootstrap = none;
         if (!tenancy.nodeKeys().equals(nodeKeys)) {
             // First view (the informers' caches are complete once synced, their add events may still
             // be on the way), or the node tenancy keys changed: read everything from the caches.

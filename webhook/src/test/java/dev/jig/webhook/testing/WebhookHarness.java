@@ -62,7 +62,7 @@ public final class WebhookHarness implements AutoCloseable {
 
     public void awaitSynced() throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!watch.isSynced()) {
+        while (!watch.isSynced() || watch.isAbsent()) {
             if (System.nanoTime() > deadline) throw new AssertionError("tenancy view did not sync");
             Thread.sleep(20);
         }
