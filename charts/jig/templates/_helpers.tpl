@@ -32,6 +32,12 @@ webhook configurations are cluster-scoped, so there is one Jig per cluster.
 {{- if and .Values.webhook.enabled (not (has (.Release.Namespace | default "jig-system") .Values.webhook.exemptNamespaces)) -}}
 {{- fail (printf "webhook.exemptNamespaces must contain the release namespace %s: the webhook cannot admit its own pods while it is down" .Release.Namespace) -}}
 {{- end -}}
+{{- if and .Values.controller.enabled (not .Values.controller.cloud) -}}
+{{- fail "controller.cloud is not set: choose aws (EC2; set controller.aws too) or sim (the simulated cloud: NodeClaims are written, no instance starts, for trying the chart)" -}}
+{{- end -}}
+{{- if and .Values.controller.enabled (eq .Values.controller.cloud "sim") (or .Values.controller.aws.clusterName .Values.controller.aws.region) -}}
+{{- fail "controller.cloud is sim but controller.aws names a cluster or region: on a real cluster choose aws (sim writes NodeClaims that never become nodes)" -}}
+{{- end -}}
 {{- if and .Values.controller.enabled (eq .Values.controller.cloud "aws") -}}
 {{- $aws := .Values.controller.aws -}}
 {{- if or (not $aws.clusterName) (not $aws.region) (not $aws.clusterEndpoint) (not $aws.clusterCABundle) (not $aws.serviceCIDR) -}}

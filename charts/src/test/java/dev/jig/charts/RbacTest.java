@@ -117,7 +117,7 @@ class RbacTest {
 
     @Test
     void withoutNominationsTheControllerMayNotWritePodStatus() {
-        List<Object> objects = StrictObjects.parse(JigChart.documents(JigChart.templateInline("webhook: {enabled: false}\ncontroller: {nominatePods: false}")));
+        List<Object> objects = StrictObjects.parse(JigChart.documents(JigChart.templateInline("webhook: {enabled: false}\ncontroller: {cloud: sim, nominatePods: false}")));
         Map<String, List<String>> table = table(rules(objects, "jig-controller"));
         assertThat(table).doesNotContainKey("/pods/status").containsEntry("/pods", List.of("list", "watch", "delete"));
         assertThat(table(rules(Rendered.objects("controller-only"), "jig-controller"))).containsEntry("/pods/status", List.of("patch"));

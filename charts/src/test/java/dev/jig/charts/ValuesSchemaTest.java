@@ -45,6 +45,16 @@ class ValuesSchemaTest {
     }
 
     @Test
+    void theCloudHasNoDefaultAndTheSimulatedOneIsRefusedBesideAnAwsCluster() {
+        assertThatThrownBy(() -> JigChart.templateInline("{}"))
+                .hasMessageContaining("controller.cloud is not set: choose aws").hasMessageContaining("or sim");
+        assertThatThrownBy(() -> JigChart.templateInline("controller: {cloud: sim, aws: {clusterName: prod-eu}}"))
+                .hasMessageContaining("controller.cloud is sim but controller.aws names a cluster or region");
+        assertThat(JigChart.templateInline("controller: {cloud: sim}")).contains("jig-controller");
+        assertThat(JigChart.templateInline("controller: {enabled: false}")).as("no controller, no cloud to choose").contains("jig-webhook");
+    }
+
+    @Test
     void anotherNamespaceIsRefusedWithTheReason() {
         assertThatThrownBy(() -> JigChart.template(List.of(JigChart.values("defaults")), "default"))
                 .hasMessageContaining("install Jig into the namespace jig-system, not \"default\"");

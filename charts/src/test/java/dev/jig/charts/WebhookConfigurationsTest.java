@@ -115,7 +115,7 @@ class WebhookConfigurationsTest {
     void aConfiguredNamespaceIsExemptedAndNoOther() {
         Hook pods = hook(Rendered.objects("aws"), "pods.validate.jig.dev");
         assertThat(pods.namespaceSelector().get(0).getValues())
-                .containsExactlyInAnyOrder("kube-system", "kube-public", "kube-node-lease", "jig-system", "amazon-cloudwatch");
+                .containsExactlyInAnyOrder("kube-system", "kube-public", "kube-node-lease", "jig-system", "cert-manager", "argocd", "amazon-cloudwatch");
     }
 
     @Test
