@@ -102,6 +102,7 @@ class RbacTest {
                 Map.entry("/pods/eviction", List.of("create")),
                 Map.entry("/nodes", List.of("get", "list", "watch", "patch", "delete")),
                 Map.entry("apps/daemonsets", List.of("list", "watch")),
+                Map.entry("apps/deployments", List.of("list")),
                 Map.entry("policy/poddisruptionbudgets", List.of("list", "watch")),
                 Map.entry("karpenter.sh/nodepools", List.of("list", "watch")),
                 Map.entry("karpenter.k8s.aws/ec2nodeclasses", List.of("list", "watch")),

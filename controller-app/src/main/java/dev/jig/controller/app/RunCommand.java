@@ -189,6 +189,7 @@ final class RunCommand implements Callable<Integer> {
                 new RunReconcilers.Metrics(meters, meters, new ProvisioningMeters(registry)),
                 new RunReconcilers.Options(nominatePods, batchIdle, batchMax, launches)));
         for (Reconciler r : wiring.reconcilers()) cadences.add(new Cadence(r, RunReconcilers.PROVIDER));
+        cadences.add(new Cadence(new KarpenterDetector(client, registry), KarpenterDetector.PERIOD));
         ControllerLoop loop = new ControllerLoop(cadences, new ReconcileMeters(registry));
         RunReconcilers.wakeProvisioningOnPods(cluster, loop);
         running.set(loop);
