@@ -190,6 +190,7 @@ final class RunCommand implements Callable<Integer> {
                 new RunReconcilers.Options(nominatePods, batchIdle, batchMax, launches)));
         for (Reconciler r : wiring.reconcilers()) cadences.add(new Cadence(r, RunReconcilers.PROVIDER));
         cadences.add(new Cadence(new KarpenterDetector(client, registry), KarpenterDetector.PERIOD));
+        cadences.add(new Cadence(new dev.jig.controller.metrics.Showback(cluster, registry), java.time.Duration.ofSeconds(30)));
         ControllerLoop loop = new ControllerLoop(cadences, new ReconcileMeters(registry));
         RunReconcilers.wakeProvisioningOnPods(cluster, loop);
         running.set(loop);
