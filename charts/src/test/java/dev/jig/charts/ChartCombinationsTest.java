@@ -27,7 +27,8 @@ class ChartCombinationsTest {
 
     @Test
     void theDocumentedCombinationsAreTestedAndListedInTheReadme() throws IOException {
-        assertThat(combinations()).containsExactlyInAnyOrder("aws", "controller-only", "defaults", "self-managed", "servicemonitor", "webhook-only");
+        assertThat(combinations()).containsExactlyInAnyOrder("aws", "controller-only", "defaults", "monitoring", "self-managed", "servicemonitor",
+                "webhook-only");
         String readme = Files.readString(JigChart.CHART.resolve("README.md"));
         for (String c : combinations()) assertThat(readme).as("charts/jig/README.md lists ci/%s-values.yaml", c).contains("ci/" + c + "-values.yaml");
     }
@@ -75,7 +76,9 @@ class ChartCombinationsTest {
         boolean certManager = webhook && !combination.equals("self-managed") && !combination.equals("aws");
         assertThat(StrictObjects.all(objects, ExtensionKinds.Certificate.class)).hasSize(certManager ? 2 : 0);
         assertThat(StrictObjects.all(objects, ExtensionKinds.Issuer.class)).hasSize(certManager ? 2 : 0);
-        assertThat(StrictObjects.all(objects, ExtensionKinds.ServiceMonitor.class)).hasSize(combination.equals("servicemonitor") ? 1 : 0);
+        boolean monitoring = combination.equals("monitoring");
+        assertThat(StrictObjects.all(objects, ExtensionKinds.ServiceMonitor.class)).hasSize(combination.equals("servicemonitor") || monitoring ? 1 : 0);
+        assertThat(StrictObjects.all(objects, ExtensionKinds.PrometheusRule.class)).hasSize(monitoring ? 1 : 0);
     }
 
     private static Set<String> names(List<? extends HasMetadata> objects) {

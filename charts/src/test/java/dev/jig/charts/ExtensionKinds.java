@@ -78,4 +78,22 @@ final class ExtensionKinds {
 
     record ServiceMonitor(String apiVersion, String kind, ObjectMeta metadata, ServiceMonitorSpec spec) {
     }
+
+    /** One alerting rule of a PrometheusRule group. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Rule(String alert, String expr, @com.fasterxml.jackson.annotation.JsonProperty("for") String forDuration, java.util.Map<String, String> labels,
+                java.util.Map<String, String> annotations) {
+        Rule {
+            if (alert == null || alert.isEmpty() || expr == null || expr.isEmpty()) throw new IllegalArgumentException("a rule needs alert and expr");
+        }
+    }
+
+    record RuleGroup(String name, List<Rule> rules) {
+    }
+
+    record PrometheusRuleSpec(List<RuleGroup> groups) {
+    }
+
+    record PrometheusRule(String apiVersion, String kind, ObjectMeta metadata, PrometheusRuleSpec spec) {
+    }
 }

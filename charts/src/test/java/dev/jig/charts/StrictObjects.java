@@ -64,7 +64,8 @@ final class StrictObjects {
             Map.entry("admissionregistration.k8s.io/v1/MutatingWebhookConfiguration", MutatingWebhookConfiguration.class),
             Map.entry("cert-manager.io/v1/Issuer", ExtensionKinds.Issuer.class),
             Map.entry("cert-manager.io/v1/Certificate", ExtensionKinds.Certificate.class),
-            Map.entry("monitoring.coreos.com/v1/ServiceMonitor", ExtensionKinds.ServiceMonitor.class));
+            Map.entry("monitoring.coreos.com/v1/ServiceMonitor", ExtensionKinds.ServiceMonitor.class),
+            Map.entry("monitoring.coreos.com/v1/PrometheusRule", ExtensionKinds.PrometheusRule.class));
 
     private StrictObjects() {
     }

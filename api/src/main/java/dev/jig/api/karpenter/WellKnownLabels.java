@@ -32,6 +32,8 @@ public final class WellKnownLabels {
     public static final String NODEPOOL = KARPENTER + "nodepool";
     /** The extended resource name of NVIDIA GPUs, as pool limits and quotas count them. */
     public static final String GPU_RESOURCE = "nvidia.com/gpu";
+    /** Kubernetes' recommended application name label; Karpenter's chart puts {@code karpenter} there. */
+    public static final String APP_NAME = "app.kubernetes.io/name";
 
     /** Set by the kubelet to the node's name; Karpenter treats it as the node's identity, never as a requirement. */
     public static final String HOSTNAME = "kubernetes.io/hostname";

@@ -32,7 +32,7 @@ final class KarpenterDetector implements Reconciler {
 
     private static final Logger LOG = LoggerFactory.getLogger(KarpenterDetector.class);
     static final Duration PERIOD = Duration.ofMinutes(5);
-    static final String NAME_LABEL = "app.kubernetes.io/name";
+    static final String NAME_LABEL = dev.jig.api.karpenter.WellKnownLabels.APP_NAME;
 
     private final KubernetesClient client;
     private final AtomicInteger detected = new AtomicInteger(0);

@@ -77,7 +77,7 @@ public final class Showback implements Reconciler {
             if (bounds(q.memoryMib())) {
                 out.put(Tags.of("tenant", e.name(), "resource", "memory"), (double) h.memoryBytes() / (q.memoryMib() * (double) ResourceList.MIB));
             }
-            if (bounds(q.gpus())) out.put(Tags.of("tenant", e.name(), "resource", "nvidia.com/gpu"), (double) h.gpus() / q.gpus());
+            if (bounds(q.gpus())) out.put(Tags.of("tenant", e.name(), "resource", dev.jig.api.karpenter.WellKnownLabels.GPU_RESOURCE), (double) h.gpus() / q.gpus());
         }
         return out;
     }
