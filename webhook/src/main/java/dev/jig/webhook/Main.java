@@ -31,7 +31,7 @@ import picocli.CommandLine;
  * gracefully. Exit codes: 0 after a clean stop, 2 for a configuration problem (missing certificate,
  * bad config file), with the reason on stderr.
  */
-@Command(name = "jig-webhook", mixinStandardHelpOptions = true, description = "Jig admission webhook: pools, pods and namespaces.",
+@Command(name = "jig-webhook", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class, description = "Jig admission webhook: pools, pods and namespaces.",
         footer = "%nEvery flag --some-name can be given as the environment variable JIG_WEBHOOK_SOME_NAME instead."
                 + " Flags win over the environment, which wins over the --config file.")
 public final class Main implements Callable<Integer> {
@@ -108,5 +108,13 @@ public final class Main implements Callable<Integer> {
         if (certificates != null) certificates.close();
         if (watch != null) watch.close();
         if (client != null) client.close();
+    }
+
+    /** {@code jig-webhook <the build's version>}, the same for every program of one build. */
+    static final class VersionProvider implements picocli.CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"jig-webhook " + dev.jig.api.Version.current()};
+        }
     }
 }

@@ -54,12 +54,11 @@ public final class Main implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing command: " + String.join(", ", names));
     }
 
-    /** Version from the jar manifest, or "dev" when run from classes. */
+    /** {@code jig <the build's version>}, the same for every program of one build ({@link dev.jig.api.Version}). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"jig " + (v == null ? "dev" : v)};
+            return new String[] {"jig " + dev.jig.api.Version.current()};
         }
     }
 }

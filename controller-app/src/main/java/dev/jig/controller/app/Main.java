@@ -13,7 +13,7 @@ import java.io.PrintWriter;
  * (a failed expectation, an invalid scenario), 2 usage or I/O error. No stack trace reaches the user
  * unless {@code JIG_DEBUG} is set.
  */
-@Command(name = "jig-controller", mixinStandardHelpOptions = true, version = "jig-controller 0.1.0",
+@Command(name = "jig-controller", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = "Karpenter-style provisioning with limits and tenant quotas that hold.",
         subcommands = {SimulateCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
@@ -36,5 +36,13 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing command: simulate or run");
+    }
+
+    /** {@code jig-controller <the build's version>}, the same for every program of one build. */
+    static final class VersionProvider implements picocli.CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"jig-controller " + dev.jig.api.Version.current()};
+        }
     }
 }
