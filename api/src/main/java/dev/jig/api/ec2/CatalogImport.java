@@ -16,11 +16,11 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * Converts the reference CSV of EC2 instance types ({@code shared/reference/ec2-instance-types-<region>.csv})
- * into Jig's bundled catalog, so the snapshot can be refreshed when AWS adds types or changes prices:
+ * Converts a reference CSV of EC2 instance types (one row per type with its vCPUs, memory, network, GPUs and
+ * on-demand price, {@code ec2-instance-types-<region>.csv}) into Jig's bundled catalog, so the snapshot can be refreshed when AWS adds types or changes prices:
  * <pre>
  * java -cp compiler/target/classes dev.jig.api.ec2.CatalogImport \
- *     ../shared/reference/ec2-instance-types-us-east-1.csv \
+ *     path/to/ec2-instance-types-us-east-1.csv \
  *     api/src/main/resources/dev/jig/api/ec2/ec2-us-east-1.catalog 2026-07-20
  * </pre>
  * The price date is an argument because the CSV does not carry it. The region comes from the price

@@ -97,6 +97,7 @@ class TerminationIT {
                 });
         await(() -> cluster.snapshot().pods().isEmpty());
 
+        clock.advance(Terminator.MIN_DRAIN_TIME); // the instance goes no sooner than MinDrainTime after the drain began
         terminator.reconcile();
         assertThat(cloud.list()).isEmpty();
         terminator.reconcile();
