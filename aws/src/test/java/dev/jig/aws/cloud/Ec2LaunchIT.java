@@ -88,10 +88,41 @@ class Ec2LaunchIT {
                 "team=payments");
         assertThat(lt).containsEntry("ImageId", "ami-0amd64").containsEntry("IamInstanceProfile.Name", "demo_default_profile")
                 .containsEntry("MetadataOptions.HttpTokens", "required").containsEntry("MetadataOptions.HttpPutResponseHopLimit", "1")
-                .containsEntry("MetadataOptions.HttpEndpoint", "enabled").containsEntry("BlockDeviceMapping.1.DeviceName", "/dev/xvda")
+                .containsEntry("MetadataOptions.HttpEndpoint", "enabled").containsEntry("MetadataOptions.InstanceMetadataTags", "disabled")
+                .containsEntry("BlockDeviceMapping.1.DeviceName", "/dev/xvda")
                 .containsEntry("BlockDeviceMapping.1.Ebs.VolumeSize", "40").containsEntry("BlockDeviceMapping.1.Ebs.VolumeType", "gp3")
                 .containsEntry("BlockDeviceMapping.1.Ebs.Encrypted", "true").containsEntry("SecurityGroupId.1", "sg-0node");
         assertThat(name).startsWith("jig/demo/");
+    }
+
+    /** The launch template of a NodeClaim launched with {@code spec}, a variant of the default node class. */
+    private Map<String, String> launchTemplateFor(String spec) {
+        NodeClass variant = TestNodeClasses.read("default", spec);
+        ec2.provider.create(Ec2CloudProviderContractIT.claim("v", "on-demand", "m5.large"), variant);
+        return f.world.launchTemplate(f.world.running().get(0).launchTemplate()).orElseThrow();
+    }
+
+    private static String userData(Map<String, String> lt) {
+        return new String(Base64.getDecoder().decode(lt.get("UserData")), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aCustomFamilyLaunchesTheNodeClassUserDataUnchangedAndNoDefaultBlockDevice() {
+        String spec = TestNodeClasses.DEFAULT_SPEC.replace("\"alias\": \"al2023@latest\"", "\"id\": \"ami-0amd64\"")
+                .replace("\"tags\": {\"team\"", "\"amiFamily\": \"Custom\", \"userData\": \"#!/bin/bash\\n/opt/join\\n\", \"tags\": {\"team\"")
+                .replaceAll(",\\s*\"blockDeviceMappings\"[\\s\\S]*}]", "");
+        Map<String, String> lt = launchTemplateFor(spec);
+        assertThat(userData(lt)).isEqualTo("#!/bin/bash\n/opt/join\n");
+        assertThat(lt.keySet()).noneMatch(k -> k.startsWith("BlockDeviceMapping"));
+        assertThat(lt).containsEntry("MetadataOptions.InstanceMetadataTags", "disabled");
+    }
+
+    @Test
+    void anAl2FamilyLaunchesWithTheEksBootstrapScript() {
+        String spec = TestNodeClasses.DEFAULT_SPEC.replace("\"alias\": \"al2023@latest\"", "\"id\": \"ami-0amd64\"")
+                .replace("\"tags\": {\"team\"", "\"amiFamily\": \"AL2\", \"tags\": {\"team\"");
+        assertThat(userData(launchTemplateFor(spec))).startsWith("MIME-Version: 1.0").contains("/etc/eks/bootstrap.sh 'demo'",
+                "--dns-cluster-ip '10.100.0.10'", "--max-pods=58", "karpenter.sh/nodepool=default");
     }
 
     @Test
