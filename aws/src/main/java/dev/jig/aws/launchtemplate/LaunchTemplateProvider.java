@@ -21,6 +21,7 @@ import software.amazon.awssdk.services.ec2.model.LaunchTemplate;
 import software.amazon.awssdk.services.ec2.model.LaunchTemplateBlockDeviceMappingRequest;
 import software.amazon.awssdk.services.ec2.model.LaunchTemplateEbsBlockDeviceRequest;
 import software.amazon.awssdk.services.ec2.model.LaunchTemplateInstanceMetadataTagsState;
+import software.amazon.awssdk.services.ec2.model.LaunchTemplateTagSpecificationRequest;
 import software.amazon.awssdk.services.ec2.model.ResourceType;
 import software.amazon.awssdk.services.ec2.model.Tag;
 import software.amazon.awssdk.services.ec2.model.TagSpecification;
@@ -102,7 +103,10 @@ public final class LaunchTemplateProvider {
                                     .httpPutResponseHopLimit(s.metadata().httpPutResponseHopLimit()).httpTokens(s.metadata().httpTokens())
                                     .instanceMetadataTags(LaunchTemplateInstanceMetadataTagsState.DISABLED))
                             .blockDeviceMappings(blockDevices(spec.family(), s))
-                            .monitoring(m -> m.enabled(s.detailedMonitoring()));
+                            .monitoring(m -> m.enabled(s.detailedMonitoring()))
+                            // an instant CreateFleet cannot tag these itself
+                            .tagSpecifications(LaunchTemplateTagSpecificationRequest.builder().resourceType(ResourceType.NETWORK_INTERFACE).tags(tags).build(),
+                                    LaunchTemplateTagSpecificationRequest.builder().resourceType(ResourceType.SPOT_INSTANCES_REQUEST).tags(tags).build());
                     if (s.associatePublicIp() != null) {
                         d.networkInterfaces(n -> n.deviceIndex(0).associatePublicIpAddress(s.associatePublicIp()).groups(spec.securityGroupIds()));
                     } else {

@@ -28,7 +28,11 @@ public final class Ec2World {
     final List<Resources.SecurityGroup> securityGroups = new ArrayList<>();
     final List<Resources.Image> images = new ArrayList<>();
     final Map<String, Resources.LaunchTemplate> launchTemplates = new LinkedHashMap<>();
-    final Map<String, String> fleetsByToken = new ConcurrentHashMap<>();
+    /** CreateFleet's answers by client token, with the request (token aside) that got each: a reuse must repeat it. */
+    final Map<String, TokenUse> fleetsByToken = new ConcurrentHashMap<>();
+
+    record TokenUse(Map<String, String> request, String response) {
+    }
     final Map<String, Resources.Instance> instances = new LinkedHashMap<>();
     final List<Params> fleetRequests = new ArrayList<>();
     final Faults faults = new Faults();
