@@ -206,6 +206,19 @@ class Ec2LaunchIT {
     }
 
     @Test
+    void anInstanceOfATypeTheCatalogLacksIsStillListedAndFound() {
+        String id = f.world.running("m99z.large", "us-east-1a", "demo", "future-1");
+        f.clock.advance(java.time.Duration.ofMinutes(2));
+        ec2.refreshDue();
+        assertThat(ec2.provider.list()).singleElement().satisfies(i -> {
+            assertThat(i.providerId()).isEqualTo("aws:///us-east-1a/" + id);
+            assertThat(i.nodeClaim()).isEqualTo("future-1");
+            assertThat(i.type().name()).isEqualTo("m99z.large");
+        });
+        assertThat(ec2.provider.get("aws:///us-east-1a/" + id)).isPresent();
+    }
+
+    @Test
     void theFakeRefusesWhatEc2RefusesOnCreateFleet() {
         create(Ec2CloudProviderContractIT.claim("k", "on-demand", "m5.large"));
         CreateFleetRequest sent = CreateFleetRequest.builder().type(FleetType.INSTANT).clientToken("t".repeat(65))
