@@ -2,6 +2,7 @@ package dev.jig.aws.cloud;
 
 import dev.jig.api.ec2.NodeClass;
 import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.TaintKeys;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.aws.ami.Ami;
 import dev.jig.aws.fleet.Candidate;
@@ -185,6 +186,8 @@ final class Launcher {
         labels.put(WellKnownLabels.CAPACITY_TYPE, capacityType);
         List<Taint> taints = new ArrayList<>(claim.taints());
         taints.addAll(claim.startupTaints());
+        // as Karpenter: no pod runs on the node before its NodeClaim registers it, which removes this taint
+        if (taints.stream().noneMatch(t -> t.key().equals(TaintKeys.UNREGISTERED))) taints.add(new Taint(TaintKeys.UNREGISTERED, null, "NoExecute"));
         String userData = UserData.render(nc.amiFamily(), new NodeBootstrap(settings.cluster(), nc.kubelet(), group.maxPods(), labels, taints,
                 nc.launch().userData()));
         Map<String, String> tags = new LinkedHashMap<>(nc.launch().tags());

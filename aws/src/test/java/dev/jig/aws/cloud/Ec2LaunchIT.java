@@ -95,7 +95,7 @@ class Ec2LaunchIT {
         assertThat(userData).startsWith("MIME-Version: 1.0").contains("Content-Type: application/node.eks.aws", "kind: NodeConfig",
                 "apiServerEndpoint: \"https://ABCDEF.gr7.us-east-1.eks.amazonaws.com\"", "certificateAuthority: \"LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t\"",
                 "cidr: \"10.100.0.0/16\"", "maxPods: 58", "- \"10.100.0.10\"", "karpenter.sh/nodepool=default", "karpenter.sh/capacity-type=on-demand",
-                "team=payments");
+                "team=payments", "- \"--register-with-taints=karpenter.sh/unregistered:NoExecute\"");
         assertThat(lt).containsEntry("ImageId", "ami-0amd64").containsEntry("IamInstanceProfile.Name", "demo_default_profile")
                 .containsEntry("MetadataOptions.HttpTokens", "required").containsEntry("MetadataOptions.HttpPutResponseHopLimit", "1")
                 .containsEntry("MetadataOptions.HttpEndpoint", "enabled").containsEntry("MetadataOptions.InstanceMetadataTags", "disabled")
