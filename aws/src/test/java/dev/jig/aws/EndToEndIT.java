@@ -103,10 +103,10 @@ class EndToEndIT {
         JsonNode claim = claims().get(0);
         String claimName = claim.path("metadata").path("name").asText();
 
-        // CreateFleet: the NodeClaim as client token, amd64 types only, cheapest first, Karpenter's tags
+        // CreateFleet: a client token of the NodeClaim, amd64 types only, cheapest first, Karpenter's tags
         assertThat(f.world.fleetRequests()).hasSize(1);
         Map<String, String> fleet = f.world.fleetRequests().get(0);
-        assertThat(fleet).containsEntry("ClientToken", claimName).containsEntry("Type", "instant")
+        assertThat(fleet).containsEntry("ClientToken", dev.jig.aws.fleet.ClientToken.of(claimName, 0)).containsEntry("Type", "instant")
                 .containsEntry("LaunchTemplateConfigs.1.Overrides.1.InstanceType", "c5.large")
                 .doesNotContainValue("m6g.large");
         LaunchedInstance ec2 = f.world.running().get(0);

@@ -107,16 +107,19 @@ public final class Ec2CloudProvider implements CloudProvider {
     public Optional<Instance> get(String providerId) {
         String id = Instances.instanceId(providerId);
         if (id == null) return Optional.empty();
-        return cache.get(id).map(convert::toPort);
+        return cache.get(id).map(this::port);
+    }
+
+    /** {@code i} for the port; listed and found even when the catalog lacks its type. */
+    private Instance port(Ec2Instance i) {
+        Instance port = convert.toPort(i);
+        return port != null ? port : convert.toPortOfUnknownType(i);
     }
 
     @Override
     public List<Instance> list() {
         List<Instance> out = new ArrayList<>();
-        for (Ec2Instance i : cache.list()) {
-            Instance port = convert.toPort(i);
-            if (port != null) out.add(port);
-        }
+        for (Ec2Instance i : cache.list()) out.add(port(i));
         return out;
     }
 

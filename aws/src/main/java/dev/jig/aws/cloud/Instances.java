@@ -7,7 +7,14 @@ import dev.jig.aws.instancetype.Ec2InstanceTypes;
 import dev.jig.controller.cloud.Instance;
 import dev.jig.controller.cloud.Offering;
 import dev.jig.controller.cloud.ResolvedInstanceType;
+import dev.jig.api.ec2.InstanceType;
+import dev.jig.api.ec2.NodeSizing;
+import dev.jig.api.karpenter.ResourceList;
+import dev.jig.api.karpenter.WellKnownLabels;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -52,6 +59,28 @@ final class Instances {
                 .orElse(new Offering(types.region(), i.zone(), i.capacityType(), 0, false));
         ResolvedInstanceType type = types.of(nodeClass, i.instanceType(), offering);
         if (type == null) return null;
+        return instance(i, type, offering);
+    }
+
+    /**
+     * {@code i} when the catalog does not know its type (a type newer than the bundled catalog, or one the node class
+     * no longer allows): it is still the cluster's instance, so it is listed, with its type's name and no capacity,
+     * and orphan collection never takes its NodeClaim for one whose instance is gone.
+     */
+    Instance toPortOfUnknownType(Ec2Instance i) {
+        Offering offering = new Offering(types.region(), i.zone(), i.capacityType(), 0, false);
+        int dot = i.instanceType().indexOf('.');
+        String family = dot < 0 ? i.instanceType() : i.instanceType().substring(0, dot);
+        String size = dot < 0 ? "unknown" : i.instanceType().substring(dot + 1);
+        InstanceType unknown = new InstanceType(i.instanceType(), family, "unknown", 0, size, 1, 1, "unknown", "unknown", Optional.empty(),
+                0, 0, "unknown", false, 0, 0, 0, 0, 0, 0, OptionalDouble.empty());
+        ResourceList zero = ResourceList.ZERO;
+        ResolvedInstanceType type = new ResolvedInstanceType(unknown, Map.of(WellKnownLabels.INSTANCE_TYPE, i.instanceType()),
+                new NodeSizing.Sizing(zero, zero, zero, zero, zero), List.of(offering));
+        return instance(i, type, offering);
+    }
+
+    private static Instance instance(Ec2Instance i, ResolvedInstanceType type, Offering offering) {
         return new Instance(providerId(i.zone(), i.id()), i.tags().getOrDefault(LaunchTags.NODECLAIM, ""), type, offering,
                 i.launchTime(), i.launchTime());
     }

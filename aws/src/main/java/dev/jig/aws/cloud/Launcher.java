@@ -2,9 +2,11 @@ package dev.jig.aws.cloud;
 
 import dev.jig.api.ec2.NodeClass;
 import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.TaintKeys;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.aws.ami.Ami;
 import dev.jig.aws.fleet.Candidate;
+import dev.jig.aws.fleet.ClientToken;
 import dev.jig.aws.fleet.FleetPlan;
 import dev.jig.aws.fleet.LaunchTags;
 import dev.jig.aws.instance.Ec2Instance;
@@ -14,6 +16,7 @@ import dev.jig.aws.instancetype.Ec2InstanceTypes;
 import dev.jig.aws.launchtemplate.LaunchTemplateProvider;
 import dev.jig.aws.launchtemplate.TemplateSpec;
 import dev.jig.aws.nodeclass.ResolvedNodeClass;
+import dev.jig.aws.sdk.AwsErrors;
 import dev.jig.aws.securitygroup.SecurityGroup;
 import dev.jig.aws.subnet.Subnet;
 import dev.jig.aws.userdata.NodeBootstrap;
@@ -39,7 +42,9 @@ import java.util.Optional;
  * Launches one instance for a NodeClaim: every (type, zone, capacity type) the NodeClaim allows and
  * the node class can launch becomes a candidate in the zone's subnet with the most free addresses;
  * {@link FleetPlan} picks the capacity type and the cheapest 60; one launch template per AMI and max
- * pods carries the user data; CreateFleet launches with the NodeClaim's name as client token. Overrides
+ * pods carries the user data; CreateFleet launches with a {@link ClientToken} of the NodeClaim and attempt. When
+ * EC2 answers that the token was used by a different request, the instance is looked up by its NodeClaim tag
+ * instead of being launched twice (or the NodeClaim deleted and its instance leaked). Overrides
  * that ran out of capacity go into {@link UnavailableOfferings} and the launch is tried again with
  * what is left, up to {@value #ATTEMPTS} times. The launched instance is built from CreateFleet's
  * answer (the override that got it, the node class's AMI, subnet and groups), as Karpenter does, so a
@@ -85,7 +90,17 @@ final class Launcher {
             FleetPlan plan = new FleetPlan(draft.capacityType(), draft.allocationStrategy(), overrides);
             Map<String, String> tags = LaunchTags.instance(settings.cluster().name(), claim.nodePool(), claim.name(), node.nodeClass().name(),
                     node.nodeClass().launch().tags());
-            LaunchResult result = launch(claim.name() + (attempt == 0 ? "" : "-" + (attempt + 1)), plan, tags);
+            LaunchResult result;
+            try {
+                result = launch(ClientToken.of(claim.name(), attempt), plan, tags);
+            } catch (CloudOperationException e) {
+                if (!AwsErrors.IDEMPOTENT_PARAMETER_MISMATCH.equals(AwsErrors.code(e.getCause()))) throw e;
+                // the token was used by a request that differed (a restart with new prices, types or templates): the
+                // instance it launched, if any, carries the NodeClaim's tag; if none, the next attempt's token is fresh
+                Optional<Ec2Instance> launched = instances.findByNodeClaim(claim.name());
+                if (launched.isPresent()) return launched.get();
+                continue;
+            }
             for (Candidate c : result.outOfCapacity()) {
                 unavailable.markUnavailable(c.instanceType(), c.zone(), c.capacityType());
                 failed.add(new FailedOffering(c.instanceType(), new Offering(settings.region(), c.zone(), c.capacityType(), c.price(), false)));
@@ -171,6 +186,8 @@ final class Launcher {
         labels.put(WellKnownLabels.CAPACITY_TYPE, capacityType);
         List<Taint> taints = new ArrayList<>(claim.taints());
         taints.addAll(claim.startupTaints());
+        // as Karpenter: no pod runs on the node before its NodeClaim registers it, which removes this taint
+        if (taints.stream().noneMatch(t -> t.key().equals(TaintKeys.UNREGISTERED))) taints.add(new Taint(TaintKeys.UNREGISTERED, null, "NoExecute"));
         String userData = UserData.render(nc.amiFamily(), new NodeBootstrap(settings.cluster(), nc.kubelet(), group.maxPods(), labels, taints,
                 nc.launch().userData()));
         Map<String, String> tags = new LinkedHashMap<>(nc.launch().tags());

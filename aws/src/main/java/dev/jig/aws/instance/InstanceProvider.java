@@ -37,6 +37,8 @@ import software.amazon.awssdk.services.ec2.model.TagSpecification;
  */
 public final class InstanceProvider {
 
+    /** The resource types an {@code instant} CreateFleet accepts in its TagSpecifications. */
+    static final List<ResourceType> FLEET_TAGGED = List.of(ResourceType.INSTANCE, ResourceType.VOLUME, ResourceType.FLEET);
     private static final List<String> LIVE = List.of("pending", "running", "stopping", "stopped", "shutting-down");
 
     private final Ec2 ec2;
@@ -47,7 +49,7 @@ public final class InstanceProvider {
         this.cluster = cluster;
     }
 
-    /** One CreateFleet call for {@code plan}, tagging the instance, its volumes and network interfaces with {@code tags}. */
+    /** One CreateFleet call for {@code plan}, tagging the instance, its volumes and the fleet with {@code tags}. */
     public LaunchResult launch(String clientToken, FleetPlan plan, Map<String, String> tags) {
         CreateFleetResponse response = ec2.createFleet(request(clientToken, plan, tags));
         List<Candidate> outOfCapacity = new ArrayList<>();
@@ -78,6 +80,13 @@ public final class InstanceProvider {
                 .stream().map(InstanceProvider::convert).toList();
     }
 
+    /** The live instance launched for the NodeClaim {@code nodeClaim}, known by its tag; empty when there is none. */
+    public Optional<Ec2Instance> findByNodeClaim(String nodeClaim) {
+        return ec2.describeInstances(List.of(SdkEc2.filter("tag:" + LaunchTags.clusterTag(cluster), "owned"),
+                SdkEc2.filter("tag:" + LaunchTags.NODECLAIM, nodeClaim), SdkEc2.filter("instance-state-name", LIVE.toArray(String[]::new))), List.of())
+                .stream().map(InstanceProvider::convert).findFirst();
+    }
+
     /** Terminates {@code id}; empty when EC2 does not know it, else its state after the call. */
     public Optional<String> terminate(String id) {
         return ec2.terminateInstance(id);
@@ -94,10 +103,9 @@ public final class InstanceProvider {
                 .launchTemplateSpecification(s -> s.launchTemplateName(template).version("$Latest")).overrides(overrides).build()));
         List<Tag> tagList = tags.entrySet().stream().map(e -> Tag.builder().key(e.getKey()).value(e.getValue()).build()).toList();
         boolean spot = plan.capacityType().equals(Offering.SPOT);
-        List<ResourceType> tagged = new ArrayList<>(List.of(ResourceType.INSTANCE, ResourceType.VOLUME, ResourceType.NETWORK_INTERFACE, ResourceType.FLEET));
-        if (spot) tagged.add(ResourceType.SPOT_INSTANCES_REQUEST);
+        // an instant fleet tags only these; the launch template tags the network interfaces and spot requests
         List<TagSpecification> specs = new ArrayList<>();
-        for (ResourceType r : tagged) specs.add(TagSpecification.builder().resourceType(r).tags(tagList).build());
+        for (ResourceType r : FLEET_TAGGED) specs.add(TagSpecification.builder().resourceType(r).tags(tagList).build());
         CreateFleetRequest.Builder b = CreateFleetRequest.builder().type(FleetType.INSTANT).clientToken(token)
                 .targetCapacitySpecification(t -> t.totalTargetCapacity(1)
                         .defaultTargetCapacityType(spot ? DefaultTargetCapacityType.SPOT : DefaultTargetCapacityType.ON_DEMAND))

@@ -20,6 +20,8 @@ import software.amazon.awssdk.services.ec2.model.CreateLaunchTemplateRequest;
 import software.amazon.awssdk.services.ec2.model.LaunchTemplate;
 import software.amazon.awssdk.services.ec2.model.LaunchTemplateBlockDeviceMappingRequest;
 import software.amazon.awssdk.services.ec2.model.LaunchTemplateEbsBlockDeviceRequest;
+import software.amazon.awssdk.services.ec2.model.LaunchTemplateInstanceMetadataTagsState;
+import software.amazon.awssdk.services.ec2.model.LaunchTemplateTagSpecificationRequest;
 import software.amazon.awssdk.services.ec2.model.ResourceType;
 import software.amazon.awssdk.services.ec2.model.Tag;
 import software.amazon.awssdk.services.ec2.model.TagSpecification;
@@ -98,9 +100,13 @@ public final class LaunchTemplateProvider {
                             .userData(Base64.getEncoder().encodeToString(spec.userData().getBytes(StandardCharsets.UTF_8)))
                             .iamInstanceProfile(p -> p.name(spec.instanceProfile()))
                             .metadataOptions(m -> m.httpEndpoint(s.metadata().httpEndpoint()).httpProtocolIpv6(s.metadata().httpProtocolIpv6())
-                                    .httpPutResponseHopLimit(s.metadata().httpPutResponseHopLimit()).httpTokens(s.metadata().httpTokens()))
+                                    .httpPutResponseHopLimit(s.metadata().httpPutResponseHopLimit()).httpTokens(s.metadata().httpTokens())
+                                    .instanceMetadataTags(LaunchTemplateInstanceMetadataTagsState.DISABLED))
                             .blockDeviceMappings(blockDevices(spec.family(), s))
-                            .monitoring(m -> m.enabled(s.detailedMonitoring()));
+                            .monitoring(m -> m.enabled(s.detailedMonitoring()))
+                            // an instant CreateFleet cannot tag these itself
+                            .tagSpecifications(LaunchTemplateTagSpecificationRequest.builder().resourceType(ResourceType.NETWORK_INTERFACE).tags(tags).build(),
+                                    LaunchTemplateTagSpecificationRequest.builder().resourceType(ResourceType.SPOT_INSTANCES_REQUEST).tags(tags).build());
                     if (s.associatePublicIp() != null) {
                         d.networkInterfaces(n -> n.deviceIndex(0).associatePublicIpAddress(s.associatePublicIp()).groups(spec.securityGroupIds()));
                     } else {
@@ -109,9 +115,13 @@ public final class LaunchTemplateProvider {
                 }).build();
     }
 
-    /** The node class's block devices, or the AMI family's default root volume (gp3, encrypted) as Karpenter's. */
+    /**
+     * The node class's block devices, or the AMI family's default root volume (gp3, encrypted) as
+     * Karpenter's; none for {@code Custom}, whose AMI's own mappings are used.
+     */
     static List<LaunchTemplateBlockDeviceMappingRequest> blockDevices(AmiFamily family, LaunchSettings s) {
         List<LaunchSettings.BlockDevice> devices = s.blockDevices();
+        if (devices.isEmpty() && family == AmiFamily.CUSTOM) return List.of();
         if (devices.isEmpty()) {
             long gib = 1024L * 1024 * 1024;
             devices = family == AmiFamily.BOTTLEROCKET

@@ -17,6 +17,8 @@ import java.util.Set;
 public final class AwsErrors {
 
     /** EC2's codes for launches that found no capacity (Karpenter's {@code isUnfulfillableCapacity} and friends). */
+    /** EC2's answer to a client token reused with different parameters. */
+    public static final String IDEMPOTENT_PARAMETER_MISMATCH = "IdempotentParameterMismatch";
     public static final Set<String> CAPACITY_CODES = Set.of("InsufficientInstanceCapacity", "InsufficientHostCapacity",
             "InsufficientReservedInstanceCapacity", "InsufficientCapacity", "MaxSpotInstanceCountExceeded",
             "UnfulfillableCapacity", "Unsupported", "InsufficientFreeAddressesInSubnet", "SpotMaxPriceTooLow",
@@ -30,7 +32,7 @@ public final class AwsErrors {
     }
 
     /** AWS's error code ({@code ParameterNotFound}, {@code NoSuchEntity}), or empty for a client-side failure. */
-    public static String code(SdkException e) {
+    public static String code(Throwable e) {
         if (e instanceof AwsServiceException ase && ase.awsErrorDetails() != null && ase.awsErrorDetails().errorCode() != null) {
             return ase.awsErrorDetails().errorCode();
         }

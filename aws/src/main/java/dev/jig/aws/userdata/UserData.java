@@ -11,8 +11,9 @@ import java.util.TreeMap;
  * The user data Karpenter's AWS provider writes, per AMI family: for AL2023 a MIME multipart
  * document whose {@code application/node.eks.aws} part is a nodeadm {@code NodeConfig} (cluster
  * name, endpoint, CA, service CIDR, kubelet config with maxPods and cluster DNS, node labels and
- * taints as kubelet flags), after the node class's own parts; for Bottlerocket a TOML document of
- * {@code settings.kubernetes}. Pure: the same bootstrap gives the same bytes, so launch templates
+ * taints as kubelet flags), after the node class's own parts; for AL2 the same MIME document with a
+ * bash part calling the EKS bootstrap script; for Windows a PowerShell block; for Bottlerocket a TOML
+ * document of {@code settings.kubernetes}; for Custom the node class's own user data. Pure: the same bootstrap gives the same bytes, so launch templates
  * can be named by a hash of them.
  */
 public final class UserData {
@@ -22,19 +23,62 @@ public final class UserData {
     private UserData() {
     }
 
-    /** The user data for {@code family}; AL2023 for AL2023 and Custom, TOML for Bottlerocket. */
+    /**
+     * The user data for {@code family}: nodeadm MIME for AL2023, a MIME document calling
+     * {@code /etc/eks/bootstrap.sh} for AL2, TOML for Bottlerocket, a {@code <powershell>} block
+     * calling {@code Start-EKSBootstrap.ps1} for Windows, and the node class's own user data,
+     * unchanged, for Custom (the AMI bootstraps itself).
+     */
     public static String render(AmiFamily family, NodeBootstrap b) {
         return switch (family) {
             case BOTTLEROCKET -> bottlerocket(b);
-            case AL2023, CUSTOM -> al2023(b);
-            default -> throw new IllegalArgumentException("AMI family " + family + " is not supported by Jig's EC2 provider yet");
+            case AL2023 -> al2023(b);
+            case AL2 -> al2(b);
+            case WINDOWS2019, WINDOWS2022, WINDOWS2025 -> windows(b);
+            case CUSTOM -> b.customUserData() == null ? "" : b.customUserData();
         };
     }
 
     static String al2023(NodeBootstrap b) {
+        return mime(b, "Content-Type: application/node.eks.aws\n\n" + nodeConfig(b));
+    }
+
+    /** AL2: the node class's parts, then a shell part that runs the EKS bootstrap script with the kubelet flags. */
+    static String al2(NodeBootstrap b) {
+        ClusterInfo c = b.cluster();
+        String script = "#!/bin/bash -xe\n"
+                + "exec > >(tee /var/log/user-data.log|logger -t user-data -s 2>/dev/console) 2>&1\n"
+                + "/etc/eks/bootstrap.sh " + KubeletFlags.bashQuote(c.name())
+                + " --apiserver-endpoint " + KubeletFlags.bashQuote(c.endpoint())
+                + " --b64-cluster-ca " + KubeletFlags.bashQuote(c.caBundle())
+                + " \\\n--dns-cluster-ip " + KubeletFlags.bashQuote(c.clusterDns())
+                + " \\\n--use-max-pods false"
+                + " \\\n--kubelet-extra-args " + KubeletFlags.bashQuote(KubeletFlags.joined(b)) + "\n";
+        return mime(b, "Content-Type: text/x-shellscript; charset=\"us-ascii\"\n\n" + script);
+    }
+
+    /** Windows: one PowerShell block, the node class's own script first, then the EKS bootstrap script. */
+    static String windows(NodeBootstrap b) {
+        ClusterInfo c = b.cluster();
+        StringBuilder ps = new StringBuilder("<powershell>\n");
+        String custom = b.customUserData();
+        if (custom != null && !custom.isBlank()) {
+            ps.append(custom.strip().replace("<powershell>", "").replace("</powershell>", "").strip()).append('\n');
+        }
+        ps.append("[string]$EKSBootstrapScriptFile = \"$env:ProgramFiles\\Amazon\\EKS\\Start-EKSBootstrap.ps1\"\n");
+        ps.append("& $EKSBootstrapScriptFile -EKSClusterName ").append(KubeletFlags.powershellQuote(c.name()))
+                .append(" -APIServerEndpoint ").append(KubeletFlags.powershellQuote(c.endpoint()))
+                .append(" -Base64ClusterCA ").append(KubeletFlags.powershellQuote(c.caBundle()))
+                .append(" -KubeletExtraArgs ").append(KubeletFlags.powershellQuote(KubeletFlags.joined(b)))
+                .append(" -DNSClusterIP ").append(KubeletFlags.powershellQuote(c.clusterDns())).append('\n');
+        return ps.append("</powershell>\n").toString();
+    }
+
+    /** A MIME multipart document: the node class's own parts first, then Jig's {@code lastPart}. */
+    private static String mime(NodeBootstrap b, String lastPart) {
         StringBuilder out = new StringBuilder("MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"" + BOUNDARY + "\"\n\n");
         for (String part : customParts(b.customUserData())) out.append("--").append(BOUNDARY).append('\n').append(part).append('\n');
-        out.append("--").append(BOUNDARY).append("\nContent-Type: application/node.eks.aws\n\n").append(nodeConfig(b)).append('\n');
+        out.append("--").append(BOUNDARY).append('\n').append(lastPart).append('\n');
         return out.append("--").append(BOUNDARY).append("--\n").toString();
     }
 
@@ -81,10 +125,19 @@ public final class UserData {
         return parts;
     }
 
-    private static String boundary(String text) {
-        int i = text.indexOf("boundary=");
-        if (!text.startsWith("MIME-Version") || i < 0) return null;
-        String rest = text.substring(i + "boundary=".length());
+    /**
+     * The boundary of a MIME multipart document, or null when {@code text} is not one. As nodeadm
+     * does, leading whitespace is skipped and the headers may come in any order
+     * ({@code Content-Type:} before {@code MIME-Version:}).
+     */
+    static String boundary(String text) {
+        String doc = text.stripLeading();
+        int headersEnd = doc.indexOf("\n\n");
+        String headers = headersEnd < 0 ? doc : doc.substring(0, headersEnd);
+        boolean mime = headers.regionMatches(true, 0, "MIME-Version:", 0, 13) || headers.regionMatches(true, 0, "Content-Type:", 0, 13);
+        int i = headers.indexOf("boundary=");
+        if (!mime || !headers.toLowerCase(java.util.Locale.ROOT).contains("multipart/") || i < 0) return null;
+        String rest = headers.substring(i + "boundary=".length());
         int end = rest.indexOf('\n');
         return rest.substring(0, end < 0 ? rest.length() : end).strip().replace("\"", "");
     }
@@ -113,13 +166,13 @@ public final class UserData {
         return t.toString();
     }
 
-    private static String labels(Map<String, String> labels) {
+    static String labels(Map<String, String> labels) {
         List<String> parts = new ArrayList<>();
         new TreeMap<>(labels).forEach((k, v) -> parts.add(k + "=" + v));
         return String.join(",", parts);
     }
 
-    private static String taints(List<Taint> taints) {
+    static String taints(List<Taint> taints) {
         List<String> parts = new ArrayList<>();
         for (Taint t : taints) parts.add(t.key() + (t.value() == null || t.value().isEmpty() ? "" : "=" + t.value()) + ":" + t.effect());
         return String.join(",", parts);

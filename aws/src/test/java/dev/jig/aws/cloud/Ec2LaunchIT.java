@@ -1,6 +1,7 @@
 package dev.jig.aws.cloud;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.jig.api.ec2.NodeClass;
@@ -18,6 +19,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import dev.jig.aws.fleet.ClientToken;
+import software.amazon.awssdk.services.ec2.model.CreateFleetRequest;
+import software.amazon.awssdk.services.ec2.model.FleetType;
+import software.amazon.awssdk.services.ec2.model.ResourceType;
+import software.amazon.awssdk.services.ec2.model.Tag;
+import software.amazon.awssdk.services.ec2.model.TagSpecification;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +48,7 @@ class Ec2LaunchIT {
     void onDemandFleetsAreInstantLowestPriceWithOverridesCheapestFirstAndTheNodeClaimAsClientToken() {
         Instance i = create(Ec2CloudProviderContractIT.claim("default-x1", "on-demand", "m5.large", "c5.large", "m6g.large", "m5.xlarge"));
         Map<String, String> fleet = f.world.fleetRequests().get(0);
-        assertThat(fleet).containsEntry("Type", "instant").containsEntry("ClientToken", "default-x1")
+        assertThat(fleet).containsEntry("Type", "instant").containsEntry("ClientToken", ClientToken.of("default-x1", 0))
                 .containsEntry("TargetCapacitySpecification.TotalTargetCapacity", "1")
                 .containsEntry("TargetCapacitySpecification.DefaultTargetCapacityType", "on-demand")
                 .containsEntry("OnDemandOptions.AllocationStrategy", "lowest-price");
@@ -58,17 +65,20 @@ class Ec2LaunchIT {
     void spotFleetsArePriceCapacityOptimized() {
         Instance i = create(Ec2CloudProviderContractIT.claim("s", "spot", "m5.large", "c5.large"));
         assertThat(f.world.fleetRequests().get(0)).containsEntry("SpotOptions.AllocationStrategy", "price-capacity-optimized")
-                .containsEntry("TargetCapacitySpecification.DefaultTargetCapacityType", "spot")
-                .containsValues("instance", "volume", "network-interface", "fleet", "spot-instances-request");
+                .containsEntry("TargetCapacitySpecification.DefaultTargetCapacityType", "spot");
         assertThat(i.capacityType()).isEqualTo(Offering.SPOT);
         assertThat(f.world.running()).singleElement().extracting(LaunchedInstance::lifecycle).isEqualTo("spot");
     }
 
     @Test
-    void theInstanceItsVolumesAndInterfacesCarryKarpentersTagsAndTheNodeClasses() {
+    void theFleetTagsItsInstanceVolumesAndItselfAndTheTemplateTagsInterfacesAndSpotRequests() {
         create(Ec2CloudProviderContractIT.claim("default-x2", "on-demand", "m5.large"));
         Map<String, String> fleet = f.world.fleetRequests().get(0);
-        assertThat(fleet).containsValues("instance", "volume", "network-interface", "fleet").doesNotContainValue("spot-instances-request");
+        assertThat(fleet.entrySet()).filteredOn(e -> e.getKey().matches("TagSpecification\\.\\d+\\.ResourceType")).extracting(Map.Entry::getValue)
+                .containsExactlyInAnyOrder("instance", "volume", "fleet");
+        Map<String, String> lt = f.world.launchTemplate(f.world.running().get(0).launchTemplate()).orElseThrow();
+        assertThat(lt).containsEntry("TagSpecification.1.ResourceType", "network-interface").containsEntry("TagSpecification.2.ResourceType",
+                "spot-instances-request").containsValues("kubernetes.io/cluster/demo", "karpenter.k8s.aws/ec2nodeclass");
         assertThat(f.world.running()).singleElement().satisfies(i -> assertThat(i.tags())
                 .containsEntry("kubernetes.io/cluster/demo", "owned").containsEntry("eks:eks-cluster-name", "demo")
                 .containsEntry("karpenter.sh/nodepool", "default").containsEntry("karpenter.sh/nodeclaim", "default-x2")
@@ -85,13 +95,44 @@ class Ec2LaunchIT {
         assertThat(userData).startsWith("MIME-Version: 1.0").contains("Content-Type: application/node.eks.aws", "kind: NodeConfig",
                 "apiServerEndpoint: \"https://ABCDEF.gr7.us-east-1.eks.amazonaws.com\"", "certificateAuthority: \"LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t\"",
                 "cidr: \"10.100.0.0/16\"", "maxPods: 58", "- \"10.100.0.10\"", "karpenter.sh/nodepool=default", "karpenter.sh/capacity-type=on-demand",
-                "team=payments");
+                "team=payments", "- \"--register-with-taints=karpenter.sh/unregistered:NoExecute\"");
         assertThat(lt).containsEntry("ImageId", "ami-0amd64").containsEntry("IamInstanceProfile.Name", "demo_default_profile")
                 .containsEntry("MetadataOptions.HttpTokens", "required").containsEntry("MetadataOptions.HttpPutResponseHopLimit", "1")
-                .containsEntry("MetadataOptions.HttpEndpoint", "enabled").containsEntry("BlockDeviceMapping.1.DeviceName", "/dev/xvda")
+                .containsEntry("MetadataOptions.HttpEndpoint", "enabled").containsEntry("MetadataOptions.InstanceMetadataTags", "disabled")
+                .containsEntry("BlockDeviceMapping.1.DeviceName", "/dev/xvda")
                 .containsEntry("BlockDeviceMapping.1.Ebs.VolumeSize", "40").containsEntry("BlockDeviceMapping.1.Ebs.VolumeType", "gp3")
                 .containsEntry("BlockDeviceMapping.1.Ebs.Encrypted", "true").containsEntry("SecurityGroupId.1", "sg-0node");
         assertThat(name).startsWith("jig/demo/");
+    }
+
+    /** The launch template of a NodeClaim launched with {@code spec}, a variant of the default node class. */
+    private Map<String, String> launchTemplateFor(String spec) {
+        NodeClass variant = TestNodeClasses.read("default", spec);
+        ec2.provider.create(Ec2CloudProviderContractIT.claim("v", "on-demand", "m5.large"), variant);
+        return f.world.launchTemplate(f.world.running().get(0).launchTemplate()).orElseThrow();
+    }
+
+    private static String userData(Map<String, String> lt) {
+        return new String(Base64.getDecoder().decode(lt.get("UserData")), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aCustomFamilyLaunchesTheNodeClassUserDataUnchangedAndNoDefaultBlockDevice() {
+        String spec = TestNodeClasses.DEFAULT_SPEC.replace("\"alias\": \"al2023@latest\"", "\"id\": \"ami-0amd64\"")
+                .replace("\"tags\": {\"team\"", "\"amiFamily\": \"Custom\", \"userData\": \"#!/bin/bash\\n/opt/join\\n\", \"tags\": {\"team\"")
+                .replaceAll(",\\s*\"blockDeviceMappings\"[\\s\\S]*}]", "");
+        Map<String, String> lt = launchTemplateFor(spec);
+        assertThat(userData(lt)).isEqualTo("#!/bin/bash\n/opt/join\n");
+        assertThat(lt.keySet()).noneMatch(k -> k.startsWith("BlockDeviceMapping"));
+        assertThat(lt).containsEntry("MetadataOptions.InstanceMetadataTags", "disabled");
+    }
+
+    @Test
+    void anAl2FamilyLaunchesWithTheEksBootstrapScript() {
+        String spec = TestNodeClasses.DEFAULT_SPEC.replace("\"alias\": \"al2023@latest\"", "\"id\": \"ami-0amd64\"")
+                .replace("\"tags\": {\"team\"", "\"amiFamily\": \"AL2\", \"tags\": {\"team\"");
+        assertThat(userData(launchTemplateFor(spec))).startsWith("MIME-Version: 1.0").contains("/etc/eks/bootstrap.sh 'demo'",
+                "--dns-cluster-ip '10.100.0.10'", "--max-pods=58", "karpenter.sh/nodepool=default");
     }
 
     @Test
@@ -112,7 +153,7 @@ class Ec2LaunchIT {
         f.world.faults().partialFleets(1);
         Instance i = create(Ec2CloudProviderContractIT.claim("p", "on-demand", "m5.large", "c5.large"));
         assertThat(f.world.fleetRequests()).hasSize(2);
-        assertThat(f.world.fleetRequests().get(1)).containsEntry("ClientToken", "p-2");
+        assertThat(f.world.fleetRequests().get(1)).containsEntry("ClientToken", ClientToken.of("p", 1));
         assertThat(overrides(f.world.fleetRequests().get(1))).doesNotContain("c5.large");
         assertThat(f.world.running()).extracting(LaunchedInstance::id).containsExactly(Instances.instanceId(i.providerId()));
     }
@@ -151,6 +192,42 @@ class Ec2LaunchIT {
         Instance again = restarted.provider.create(Ec2CloudProviderContractIT.claim("r", "on-demand", "m5.large"), nodeClass);
         assertThat(again.providerId()).isEqualTo(first.providerId());
         assertThat(f.world.running()).hasSize(1);
+    }
+
+    @Test
+    void aRestartedControllerWhoseRequestChangedFindsTheInstanceByItsNodeClaimTagInsteadOfLaunchingAnother() {
+        Instance first = create(Ec2CloudProviderContractIT.claim("r", "on-demand", "m5.large"));
+        Ec2Provider restarted = new Ec2Provider(f);
+        // another type allowed now: the same token comes with different overrides, and EC2 refuses it
+        Instance again = restarted.provider.create(Ec2CloudProviderContractIT.claim("r", "on-demand", "m5.large", "c5.large"), nodeClass);
+        assertThat(again.providerId()).isEqualTo(first.providerId());
+        assertThat(f.world.running()).hasSize(1);
+        assertThat(f.world.fleetRequests()).hasSize(2);
+    }
+
+    @Test
+    void anInstanceOfATypeTheCatalogLacksIsStillListedAndFound() {
+        String id = f.world.running("m99z.large", "us-east-1a", "demo", "future-1");
+        f.clock.advance(java.time.Duration.ofMinutes(2));
+        ec2.refreshDue();
+        assertThat(ec2.provider.list()).singleElement().satisfies(i -> {
+            assertThat(i.providerId()).isEqualTo("aws:///us-east-1a/" + id);
+            assertThat(i.nodeClaim()).isEqualTo("future-1");
+            assertThat(i.type().name()).isEqualTo("m99z.large");
+        });
+        assertThat(ec2.provider.get("aws:///us-east-1a/" + id)).isPresent();
+    }
+
+    @Test
+    void theFakeRefusesWhatEc2RefusesOnCreateFleet() {
+        create(Ec2CloudProviderContractIT.claim("k", "on-demand", "m5.large"));
+        CreateFleetRequest sent = CreateFleetRequest.builder().type(FleetType.INSTANT).clientToken("t".repeat(65))
+                .targetCapacitySpecification(t -> t.totalTargetCapacity(1)).build();
+        assertThatThrownBy(() -> f.ec2.createFleet(sent)).hasMessageContaining("64 characters");
+        CreateFleetRequest interfaces = sent.toBuilder().clientToken("ok")
+                .tagSpecifications(TagSpecification.builder().resourceType(ResourceType.NETWORK_INTERFACE).tags(Tag.builder().key("a").value("b").build()).build())
+                .build();
+        assertThatThrownBy(() -> f.ec2.createFleet(interfaces)).hasMessageContaining("InvalidParameterValue").hasMessageContaining("network-interface");
     }
 
     @Test

@@ -28,7 +28,11 @@ public final class Ec2World {
     final List<Resources.SecurityGroup> securityGroups = new ArrayList<>();
     final List<Resources.Image> images = new ArrayList<>();
     final Map<String, Resources.LaunchTemplate> launchTemplates = new LinkedHashMap<>();
-    final Map<String, String> fleetsByToken = new ConcurrentHashMap<>();
+    /** CreateFleet's answers by client token, with the request (token aside) that got each: a reuse must repeat it. */
+    final Map<String, TokenUse> fleetsByToken = new ConcurrentHashMap<>();
+
+    record TokenUse(Map<String, String> request, String response) {
+    }
     final Map<String, Resources.Instance> instances = new LinkedHashMap<>();
     final List<Params> fleetRequests = new ArrayList<>();
     final Faults faults = new Faults();
@@ -105,6 +109,14 @@ public final class Ec2World {
     }
 
     /** Terminates an instance behind the provider's back (a spot reclaim, a user). */
+    /** A running instance of {@code type} (known to the catalog or not) that the cluster's NodeClaim {@code nodeClaim} launched. */
+    public synchronized String running(String type, String zone, String cluster, String nodeClaim) {
+        String id = nextId("i");
+        instances.put(id, new Resources.Instance(id, type, zone, "subnet-0a", "ami-0amd64", "on-demand", clock.instant(),
+                Map.of("kubernetes.io/cluster/" + cluster, "owned", "karpenter.sh/nodeclaim", nodeClaim), List.of("sg-0node"), null));
+        return id;
+    }
+
     public synchronized void terminate(String instanceId) {
         instances.get(instanceId).state = "terminated";
     }

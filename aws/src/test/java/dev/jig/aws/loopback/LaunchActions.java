@@ -78,12 +78,33 @@ final class LaunchActions {
     private record Override(String template, String type, String subnetId, String zone, String imageId, double price) {
     }
 
+    /** What EC2 lets an {@code instant} CreateFleet tag. */
+    private static final List<String> INSTANT_FLEET_TAGGED = List.of("instance", "volume", "fleet");
+
     private String createFleet(Params p) {
         synchronized (w) {
             w.fleetRequests.add(p);
             String token = p.get("ClientToken");
-            if (token != null && w.fleetsByToken.containsKey(token)) return w.fleetsByToken.get(token);
+            if (token != null && token.length() > 64) {
+                throw new Ec2Fault(400, "InvalidParameterValue", "The client token must be no longer than 64 characters.");
+            }
+            Map<String, String> request = new java.util.TreeMap<>(p.values());
+            request.remove("ClientToken");
+            if (token != null && w.fleetsByToken.containsKey(token)) {
+                Ec2World.TokenUse used = w.fleetsByToken.get(token);
+                if (!used.request().equals(request)) {
+                    throw new Ec2Fault(400, "IdempotentParameterMismatch", "The client token you have provided is associated with a request "
+                            + "that has different parameters.");
+                }
+                return used.response();
+            }
             if (!"instant".equals(p.get("Type"))) throw new Ec2Fault(400, "InvalidParameterValue", "only instant fleets are served here");
+            for (Params spec : p.members("TagSpecification")) {
+                if (!INSTANT_FLEET_TAGGED.contains(spec.get("ResourceType"))) {
+                    throw new Ec2Fault(400, "InvalidParameterValue", "The value '" + spec.get("ResourceType")
+                            + "' is not valid for the 'ResourceType' parameter of an instant fleet. Valid values: instance, volume, fleet.");
+                }
+            }
             String lifecycle = p.get("TargetCapacitySpecification.DefaultTargetCapacityType", "on-demand");
             List<Override> overrides = new ArrayList<>();
             for (Params config : p.members("LaunchTemplateConfigs")) {
@@ -126,7 +147,7 @@ final class LaunchActions {
             }
             String body = new Xml().el("fleetId", "fleet-" + w.nextId("f").substring(2)) + errors.close("errorSet").toString()
                     + launched.close("fleetInstanceSet");
-            if (token != null) w.fleetsByToken.put(token, body);
+            if (token != null) w.fleetsByToken.put(token, new Ec2World.TokenUse(request, body));
             return body;
         }
     }

@@ -1,7 +1,6 @@
 package dev.jig.aws.userdata;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jig.api.ec2.AmiFamily;
 import dev.jig.api.ec2.Kubelet;
@@ -77,7 +76,67 @@ class UserDataTest {
     }
 
     @Test
-    void familiesJigCannotBootstrapAreRefusedByName() {
-        assertThatThrownBy(() -> UserData.render(AmiFamily.WINDOWS2022, bootstrap(null))).hasMessageContaining("WINDOWS2022");
+    void al2RunsTheEksBootstrapScriptWithEveryKubeletFlagAsBashReadsThem() throws Exception {
+        String ud = UserData.render(AmiFamily.AL2, bootstrap("#!/bin/bash\necho mine"));
+        List<String> parts = MimeParts.of(ud);
+        assertThat(parts).hasSize(2);
+        assertThat(parts.get(0)).contains("echo mine");
+        String script = MimeParts.body(parts.get(1));
+        assertThat(MimeParts.header(parts.get(1))).startsWith("Content-Type: text/x-shellscript");
+        List<String> argv = bashArguments(script, "/etc/eks/bootstrap.sh");
+        assertThat(argv).containsExactly("demo", "--apiserver-endpoint", "https://api.demo", "--b64-cluster-ca", "Q0E=",
+                "--dns-cluster-ip", "172.20.0.10", "--use-max-pods", "false", "--kubelet-extra-args",
+                "--node-labels=karpenter.sh/nodepool=default,team=a --register-with-taints=dedicated=gpu:NoSchedule --max-pods=29"
+                        + " --kube-reserved=cpu=100m --eviction-hard=memory.available<5%");
+    }
+
+    @Test
+    void al2QuotesAValueWithASingleQuoteSoBashStillReadsOneWord() throws Exception {
+        NodeBootstrap b = new NodeBootstrap(new ClusterInfo("it's", "https://api.demo", "Q0E=", "10.100.0.0/16"), Kubelet.DEFAULT, 110,
+                Map.of(), List.of(), null);
+        String script = MimeParts.body(MimeParts.of(UserData.render(AmiFamily.AL2, b)).get(0));
+        assertThat(bashArguments(script, "/etc/eks/bootstrap.sh").get(0)).isEqualTo("it's");
+    }
+
+    @Test
+    void windowsIsOnePowershellBlockCallingTheEksBootstrapScript() {
+        String ud = UserData.render(AmiFamily.WINDOWS2022, bootstrap("<powershell>\nWrite-Host mine\n</powershell>"));
+        assertThat(ud).startsWith("<powershell>\nWrite-Host mine\n").endsWith("</powershell>\n");
+        assertThat(ud.split("<powershell>", -1)).hasSize(2);
+        assertThat(ud).contains("[string]$EKSBootstrapScriptFile = \"$env:ProgramFiles\\Amazon\\EKS\\Start-EKSBootstrap.ps1\"\n"
+                + "& $EKSBootstrapScriptFile -EKSClusterName 'demo' -APIServerEndpoint 'https://api.demo' -Base64ClusterCA 'Q0E='"
+                + " -KubeletExtraArgs '--node-labels=karpenter.sh/nodepool=default,team=a --register-with-taints=dedicated=gpu:NoSchedule"
+                + " --max-pods=29 --kube-reserved=cpu=100m --eviction-hard=memory.available<5%' -DNSClusterIP '172.20.0.10'\n");
+        assertThat(UserData.render(AmiFamily.WINDOWS2019, bootstrap(null))).isEqualTo(UserData.render(AmiFamily.WINDOWS2025, bootstrap(null)));
+    }
+
+    @Test
+    void customPassesTheNodeClassUserDataThroughUnchanged() {
+        String custom = "#!/bin/bash\n/opt/my-bootstrap --cluster demo\n";
+        assertThat(UserData.render(AmiFamily.CUSTOM, bootstrap(custom))).isEqualTo(custom);
+        assertThat(UserData.render(AmiFamily.CUSTOM, bootstrap(null))).isEmpty();
+    }
+
+    @Test
+    void aMimeDocumentIsKnownWithContentTypeFirstAndLeadingWhitespace() {
+        String custom = "\n  Content-Type: multipart/mixed; boundary=\"B\"\nMIME-Version: 1.0\n\n--B\nContent-Type: text/x-shellscript\n\necho one\n--B--\n";
+        assertThat(UserData.boundary(custom)).isEqualTo("B");
+        String ud = UserData.render(AmiFamily.AL2023, bootstrap(custom));
+        assertThat(MimeParts.of(ud)).hasSize(2).first().isEqualTo("Content-Type: text/x-shellscript\n\necho one");
+    }
+
+    @Test
+    void aShellScriptMentioningMultipartIsNotTakenForAMimeDocument() {
+        assertThat(UserData.boundary("#!/bin/bash\n# Content-Type: multipart/mixed; boundary=x\n")).isNull();
+    }
+
+    /** The arguments bash passes to {@code command} when it runs {@code script}, with the command swapped for printf. */
+    private static List<String> bashArguments(String script, String command) throws Exception {
+        String runnable = script.lines().filter(l -> !l.startsWith("exec ")).map(l -> l.replace(command, "printf '%s\\0'"))
+                .reduce("", (a, l) -> a + l + "\n");
+        Process p = new ProcessBuilder("bash", "-c", runnable).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).isZero();
+        return List.of(out.split("\0"));
     }
 }

@@ -140,7 +140,11 @@ public final class NodeClaimLifecycle {
         return outcome.get();
     }
 
-    /** Launches one NodeClaim on the caller's thread; false when it was deleted (no capacity, node class not ready, permanent failure). */
+    /**
+     * Launches one NodeClaim on the caller's thread; false when it was deleted (no capacity, node class not ready, permanent failure).
+     * Whatever else it throws is recorded against this NodeClaim, which is tried again on the next reconcile: one NodeClaim's
+     * failure never stops the launch of the others.
+     */
     public boolean launch(NodeClaim c, NodeClass nodeClass) {
         Instant now = clock.instant();
         if (nodeClass == null) {
@@ -175,6 +179,10 @@ public final class NodeClaimLifecycle {
         } catch (CloudOperationException e) {
             if (!e.retryable()) return launchFailed(c, e);
             log.record(new TimelineEvent(now, TimelineEvent.Kind.LAUNCH_FAILED, c.name(), e.getMessage() + "; will retry"));
+            return true;
+        } catch (RuntimeException e) {
+            // a provider's bug or an unforeseen failure: it is this NodeClaim's alone, so the others still launch
+            log.record(new TimelineEvent(now, TimelineEvent.Kind.LAUNCH_FAILED, c.name(), "unexpected " + e + "; will retry"));
             return true;
         }
     }

@@ -142,6 +142,22 @@ class NodeClaimLifecycleTest {
     }
 
     @Test
+    void anUnexpectedExceptionFromOneLaunchIsRecordedAndTheOtherNodeClaimsStillLaunch() {
+        m5();
+        NodeClaim good = new NodeClaim("d", "default", "default", Map.of(), List.of(req(WellKnownLabels.INSTANCE_TYPE, Requirement.Operator.In,
+                "m5.large")), ResourceList.of(0, 1024), List.of(), List.of(), clock.instant(), false, null);
+        cluster.create(good);
+        cloud.nextCreate = new IllegalArgumentException("AMI family WINDOWS2022 is not supported");
+        assertThat(lifecycle.reconcile(cluster.snapshot())).isFalse();
+        assertThat(claims()).extracting(NodeClaim::name, NodeClaim::launched).containsExactlyInAnyOrder(
+                org.assertj.core.groups.Tuple.tuple("c", false), org.assertj.core.groups.Tuple.tuple("d", true));
+        assertThat(events(TimelineEvent.Kind.LAUNCH_FAILED)).singleElement().extracting(TimelineEvent::message).asString()
+                .contains("WINDOWS2022", "will retry");
+        lifecycle.reconcile(cluster.snapshot());
+        assertThat(claims()).allSatisfy(c -> assertThat(c.launched()).isTrue());
+    }
+
+    @Test
     void aPermanentLaunchFailureDeletesTheNodeClaim() {
         m5();
         cloud.nextCreate = CloudOperationException.permanentFailure("InvalidParameterValue", null);
