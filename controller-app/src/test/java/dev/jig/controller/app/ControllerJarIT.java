@@ -100,7 +100,10 @@ class ControllerJarIT {
             var instance = ec2.world.running().get(0);
             assertThat(instance.type()).isEqualTo("c5.large");
             assertThat(instance.tags()).containsEntry("kubernetes.io/cluster/demo", "owned").containsKey("karpenter.sh/nodeclaim");
-            assertThat(ec2.world.fleetRequests().get(0)).containsEntry("ClientToken", instance.tags().get("karpenter.sh/nodeclaim"));
+            // the idempotency token is derived from the NodeClaim and fits EC2's 64 characters
+            assertThat(ec2.world.fleetRequests().get(0)).containsEntry("ClientToken",
+                    dev.jig.aws.fleet.ClientToken.of(instance.tags().get("karpenter.sh/nodeclaim"), 0));
+            assertThat(ec2.world.fleetRequests().get(0).get("ClientToken")).hasSizeLessThanOrEqualTo(dev.jig.aws.fleet.ClientToken.MAX_LENGTH);
             assertThat(r.stderr).doesNotContain("\tat ");
         }
     }
