@@ -33,6 +33,8 @@ final class Worker {
     /** When the current reconcile began ({@link System#nanoTime}), or 0 between reconciles. */
     private volatile long runningSince;
     private ScheduledFuture<?> task;
+    /** The reconcile a reconciler's {@link Reconciler#dueIn} asked for, if one is scheduled. */
+    private ScheduledFuture<?> due;
 
     Worker(Cadence cadence, ReconcileObserver observer) {
         this.cadence = cadence;
@@ -57,21 +59,29 @@ final class Worker {
 
     /** Runs a reconcile as soon as the current one (if any) ends; wakes already pending are one. */
     void wake() {
-        wakeIn(0);
-    }
-
-    /** Runs a reconcile {@code nanos} from now (at once for 0); a wake already pending is kept instead. */
-    private void wakeIn(long nanos) {
         if (!active || !wakePending.compareAndSet(false, true)) return;
-        Runnable run = () -> {
-            wakePending.set(false);
-            runOnce();
-        };
         try {
-            if (nanos <= 0) executor.execute(run);
-            else executor.schedule(run, nanos, TimeUnit.NANOSECONDS);
+            executor.execute(() -> {
+                wakePending.set(false);
+                runOnce();
+            });
         } catch (java.util.concurrent.RejectedExecutionException closed) {
             wakePending.set(false); // closed: nothing runs any more
+        }
+    }
+
+    /**
+     * Runs a reconcile {@code nanos} from now, unless one is already due by then; apart from {@link #wake}, so that a
+     * wake (a pod arrived) is never held back by a reconcile scheduled for later (a batch window closing).
+     */
+    private synchronized void wakeAfter(long nanos) {
+        if (!active) return;
+        if (due != null && !due.isDone() && due.getDelay(TimeUnit.NANOSECONDS) <= nanos) return;
+        if (due != null) due.cancel(false);
+        try {
+            due = executor.schedule(this::runOnce, nanos, TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            due = null; // closed: nothing runs any more
         }
     }
 
@@ -80,6 +90,8 @@ final class Worker {
         active = false;
         if (task != null) task.cancel(false);
         task = null;
+        if (due != null) due.cancel(false);
+        due = null;
     }
 
     /** Waits up to {@code nanos} for the current reconcile to end; returns the nanoseconds left, negative if it did not end. */
@@ -134,7 +146,7 @@ final class Worker {
         }
         // work due before the period comes round again (a batch window closing): run then, not up to a period late
         try {
-            cadence.reconciler().dueIn().map(Duration::toNanos).filter(d -> d < cadence.period().toNanos()).ifPresent(this::wakeIn);
+            cadence.reconciler().dueIn().map(Duration::toNanos).filter(d -> d < cadence.period().toNanos()).ifPresent(this::wakeAfter);
         } catch (RuntimeException e) {
             LOG.atWarn().addKeyValue("event", "due-failed").addKeyValue("reconciler", name()).setCause(e).log("{} could not say when it is due: {}", name(), e.toString());
         }
