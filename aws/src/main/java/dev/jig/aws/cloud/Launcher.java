@@ -106,13 +106,27 @@ final class Launcher {
                 failed.add(new FailedOffering(c.instanceType(), new Offering(settings.region(), c.zone(), c.capacityType(), c.price(), false)));
             }
             if (result.instanceId() != null) return launched(result, node, tags);
-            if (result.outOfCapacity().isEmpty()) {
+            if (spotRoleMissing(result) && Offering.SPOT.equals(plan.capacityType())) {
+                // no spot in this account until the service-linked role exists: spot is unavailable, on-demand is tried next
+                for (Candidate c : candidates) {
+                    if (!Offering.SPOT.equals(c.capacityType())) continue;
+                    unavailable.markUnavailable(c.instanceType(), c.zone(), c.capacityType());
+                    failed.add(new FailedOffering(c.instanceType(), new Offering(settings.region(), c.zone(), c.capacityType(), c.price(), false)));
+                }
+                continue;
+            }
+            if (!result.errors().isEmpty() || result.outOfCapacity().isEmpty()) {
+                // an answer with any error but capacity is that error, not a capacity shortage, even beside capacity errors
                 throw CloudOperationException.permanentFailure("CreateFleet launched nothing for NodeClaim " + claim.name() + ": "
                         + (result.errors().isEmpty() ? "no instance and no error" : String.join("; ", result.errors())), null);
             }
         }
         throw new InsufficientCapacityException("no capacity for NodeClaim " + claim.name()
                 + (failed.isEmpty() ? ": every allowed offering is unavailable" : ": " + failed), failed);
+    }
+
+    private static boolean spotRoleMissing(LaunchResult result) {
+        return result.errors().stream().anyMatch(e -> e.startsWith(AwsErrors.SPOT_ROLE_MISSING + ":"));
     }
 
     /**

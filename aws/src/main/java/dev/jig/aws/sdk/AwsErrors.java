@@ -22,7 +22,10 @@ public final class AwsErrors {
     public static final Set<String> CAPACITY_CODES = Set.of("InsufficientInstanceCapacity", "InsufficientHostCapacity",
             "InsufficientReservedInstanceCapacity", "InsufficientCapacity", "MaxSpotInstanceCountExceeded",
             "UnfulfillableCapacity", "Unsupported", "InsufficientFreeAddressesInSubnet", "SpotMaxPriceTooLow",
-            "VcpuLimitExceeded", "ReservationCapacityExceeded");
+            "VcpuLimitExceeded", "ReservationCapacityExceeded", "MaxFleetCountExceeded");
+
+    /** The account may not create the spot service-linked role: no spot instance can launch until it exists. */
+    public static final String SPOT_ROLE_MISSING = "AuthFailure.ServiceLinkedRoleCreationNotPermitted";
 
     private static final Set<String> TRANSIENT_CODES = Set.of("Throttling", "ThrottlingException", "RequestLimitExceeded",
             "RequestThrottled", "TooManyRequestsException", "ServiceUnavailable", "Unavailable", "InternalError",

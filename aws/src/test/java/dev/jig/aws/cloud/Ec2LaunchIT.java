@@ -61,6 +61,38 @@ class Ec2LaunchIT {
         assertThat(i.labels()).containsEntry("kubernetes.io/arch", "arm64").containsEntry("topology.kubernetes.io/region", "us-east-1");
     }
 
+    private static NodeClaim spotOrOnDemand(String name, String... types) {
+        NodeClaim c = Ec2CloudProviderContractIT.claim(name, "spot", types);
+        List<dev.jig.api.karpenter.Requirement> reqs = new java.util.ArrayList<>();
+        for (dev.jig.api.karpenter.Requirement r : c.requirements()) {
+            reqs.add(r.key().equals(dev.jig.api.karpenter.WellKnownLabels.CAPACITY_TYPE)
+                    ? new dev.jig.api.karpenter.Requirement(r.key(), r.operator(), List.of("spot", "on-demand")) : r);
+        }
+        return new NodeClaim(c.name(), c.nodePool(), c.nodeClass(), c.labels(), reqs, c.requests(), c.taints(), c.startupTaints(), c.created(),
+                false, null);
+    }
+
+    @Test
+    void withoutTheSpotServiceLinkedRoleSpotIsUnavailableAndTheNodeClaimLaunchesOnDemand() {
+        f.world.faults().fleetError("spot", "AuthFailure.ServiceLinkedRoleCreationNotPermitted");
+        Instance i = create(spotOrOnDemand("default-r1", "m5.large", "c5.large"));
+        assertThat(i.capacityType()).isEqualTo(Offering.ON_DEMAND);
+        assertThat(f.world.fleetRequests()).extracting(r -> r.get("TargetCapacitySpecification.DefaultTargetCapacityType"))
+                .containsExactly("spot", "on-demand");
+    }
+
+    @Test
+    void maxFleetCountExceededIsCapacityButAnAnswerWithAnotherErrorIsThatError() {
+        f.world.faults().fleetError("*", "MaxFleetCountExceeded");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> create(Ec2CloudProviderContractIT.claim("default-r2", "on-demand", "m5.large")))
+                .isInstanceOf(dev.jig.controller.cloud.InsufficientCapacityException.class);
+        f.world.faults().clearFleetErrors().fleetError("*", "InvalidParameterValue");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> create(Ec2CloudProviderContractIT.claim("default-r3", "on-demand", "c5.large")))
+                .isInstanceOf(dev.jig.controller.cloud.CloudOperationException.class)
+                .isNotInstanceOf(dev.jig.controller.cloud.InsufficientCapacityException.class)
+                .hasMessageContaining("InvalidParameterValue");
+    }
+
     @Test
     void spotFleetsArePriceCapacityOptimized() {
         Instance i = create(Ec2CloudProviderContractIT.claim("s", "spot", "m5.large", "c5.large"));

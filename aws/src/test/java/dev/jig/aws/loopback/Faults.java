@@ -18,6 +18,8 @@ public final class Faults {
     private final Map<String, AtomicInteger> serverErrors = new ConcurrentHashMap<>();
     private final AtomicInteger partialFleets = new AtomicInteger();
     private final AtomicInteger hideLaunches = new AtomicInteger();
+    /** capacity type ("*" for any) → the error code every override of that capacity type answers. */
+    private final Map<String, String> fleetErrors = new ConcurrentHashMap<>();
 
     /** Launches of this offering fail with InsufficientInstanceCapacity. */
     public Faults noCapacity(String type, String zone, String capacityType) {
@@ -46,6 +48,27 @@ public final class Faults {
     public Faults partialFleets(int times) {
         partialFleets.set(times);
         return this;
+    }
+
+    /**
+     * Every override of {@code capacityType} ({@code *} for any) fails with EC2's {@code code} in the fleet's answer
+     * (as {@code AuthFailure.ServiceLinkedRoleCreationNotPermitted} does for spot in an account without the
+     * spot service-linked role), until {@link #clearFleetErrors}.
+     */
+    public Faults fleetError(String capacityType, String code) {
+        fleetErrors.put(capacityType, code);
+        return this;
+    }
+
+    public Faults clearFleetErrors() {
+        fleetErrors.clear();
+        return this;
+    }
+
+    /** The error code the overrides of {@code capacityType} answer with, or null. */
+    String fleetError(String capacityType) {
+        String c = fleetErrors.get(capacityType);
+        return c != null ? c : fleetErrors.get("*");
     }
 
     /** The next launched instance is missing from the next {@code calls} DescribeInstances answers. */

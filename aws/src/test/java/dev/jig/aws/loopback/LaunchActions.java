@@ -132,6 +132,12 @@ final class LaunchActions {
             for (Override o : overrides) {
                 tried++;
                 boolean offered = w.zonesByType.getOrDefault(o.type(), List.of()).contains(o.zone());
+                String refused = w.faults.fleetError(lifecycle);
+                if (refused != null) {
+                    overrideXml(errors.open("item"), o).el("lifecycle", lifecycle).el("errorCode", refused)
+                            .el("errorMessage", "The request was refused: " + refused + " (loopback fault)").close("item");
+                    continue;
+                }
                 if (!offered || (partial && tried <= (overrides.size() + 1) / 2) || w.faults.outOfCapacity(o.type(), o.zone(), lifecycle)) {
                     String code = offered ? "InsufficientInstanceCapacity" : "Unsupported";
                     overrideXml(errors.open("item"), o).el("lifecycle", lifecycle).el("errorCode", code)
