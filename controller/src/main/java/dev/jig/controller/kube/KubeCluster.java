@@ -289,15 +289,7 @@ public final class KubeCluster implements Cluster, AutoCloseable {
             if (status.get("conditions") instanceof List<?> list) {
                 for (Object c : list) if (!(c instanceof Map<?, ?> m && type.equals(m.get("type")))) conditions.add(c);
             }
-            if (condition != null) {
-                Map<String, Object> c = new LinkedHashMap<>();
-                c.put("type", condition.type());
-                c.put("status", condition.status());
-                c.put("reason", condition.reason());
-                c.put("message", condition.message() == null ? "" : condition.message());
-                c.put("lastTransitionTime", condition.lastTransitionTime().toString());
-                conditions.add(c);
-            }
+            if (condition != null) conditions.add(json.convertValue(ClusterManifests.condition(condition), Map.class));
             status.put("conditions", conditions);
             current.setAdditionalProperty("status", status);
             try {

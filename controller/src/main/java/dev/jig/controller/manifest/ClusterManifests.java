@@ -67,11 +67,14 @@ public final class ClusterManifests {
         ObjectNode alloc = st.putObject("allocatable");
         s.allocatable().toQuantities().forEach(alloc::put);
         ArrayNode conds = st.putArray("conditions");
-        for (NodeClaim.Condition c : s.conditions()) {
-            conds.addObject().put("type", c.type()).put("status", c.status()).put("reason", c.reason())
-                    .put("message", c.message() == null ? "" : c.message()).put("lastTransitionTime", c.lastTransitionTime().toString());
-        }
+        for (NodeClaim.Condition c : s.conditions()) conds.add(condition(c));
         return st;
+    }
+
+    /** One status condition as the NodeClaim's status carries it. */
+    public static ObjectNode condition(NodeClaim.Condition c) {
+        return JsonNodeFactory.instance.objectNode().put("type", c.type()).put("status", c.status()).put("reason", c.reason())
+                .put("message", c.message() == null ? "" : c.message()).put("lastTransitionTime", c.lastTransitionTime().toString());
     }
 
     public static NodeClaim nodeClaim(JsonNode o) {

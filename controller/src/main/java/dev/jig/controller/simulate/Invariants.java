@@ -65,8 +65,9 @@ final class Invariants {
 
     /** One broken rule: which, when (seconds into the run) and what. */
     record Violation(String rule, long at, String message) {
-        String describe() {
-            return String.format(Locale.ROOT, "+%d:%02d %s: %s", at / 60, at % 60, rule, message);
+        /** {@code +m:ss} into the run. */
+        String when() {
+            return String.format(Locale.ROOT, "+%d:%02d", at / 60, at % 60);
         }
     }
 
@@ -288,12 +289,5 @@ final class Invariants {
             }
         }
         drainedSince.keySet().retainAll(drained);
-    }
-
-    /** The report's lines: each rule's first violation, or nothing. */
-    List<String> describe() {
-        List<String> out = new ArrayList<>();
-        for (Violation v : first.values()) out.add(v.describe());
-        return out;
     }
 }

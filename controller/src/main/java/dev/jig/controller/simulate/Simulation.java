@@ -189,7 +189,7 @@ public final class Simulation {
         ClusterSnapshot end = cluster.snapshot();
         // each invariant broken becomes a failed check, at its first violation: every scenario is held to them
         for (Invariants.Violation v : world.invariants().violations()) {
-            checks.add(new Check("invariant " + v.rule() + String.format(java.util.Locale.ROOT, " at +%d:%02d", v.at() / 60, v.at() % 60),
+            checks.add(new Check("invariant " + v.rule() + " at " + v.when(),
                     false, "never broken", v.message() + " (" + world.invariants().count() + " violation(s) in all)"));
         }
         return SimulationReport.of(scenario, catalog, SimulatedWorld.START, world.timeline(), checks, end, world.placements(end), world.usage())
