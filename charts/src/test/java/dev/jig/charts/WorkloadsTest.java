@@ -101,8 +101,8 @@ class WorkloadsTest {
         assertThat(env(c).get("JIG_NAMESPACE").getValueFrom().getFieldRef().getFieldPath()).isEqualTo("metadata.namespace");
         assertThat(value(c, "JIG_METRICS_PORT")).contains("8080");
         assertThat(value(c, "JIG_NOMINATE_PODS")).contains("true");
-        assertThat(value(c, "JIG_BATCH_IDLE")).contains("PT1S");
-        assertThat(value(c, "JIG_BATCH_MAX")).contains("PT10S");
+        assertThat(value(c, "JIG_BATCH_IDLE")).contains("1s");
+        assertThat(value(c, "JIG_BATCH_MAX")).contains("10s");
         assertThat(value(c, "JIG_LAUNCH_CONCURRENCY")).contains("10");
         assertThat(env(c).keySet()).noneMatch(k -> k.startsWith("AWS_") || k.startsWith("JIG_CLUSTER") || k.equals("JIG_INTERRUPTION_QUEUE"));
         Service metrics = StrictObjects.one(objects, Service.class, "jig-controller-metrics");

@@ -4,12 +4,28 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jig.api.source.Position;
 import java.util.Comparator;
+import java.util.List;
 
 /**
  * One finding: a stable rule id, where, what and how to fix it. Rendered as
  * {@code path/to/file.yaml:12:7: error[JIG0123] message} followed by a hint line.
+ *
+ * @param related other places the finding is about, where a fix may as well be made (the tenant quotas
+ *                whose sum is over the platform limit); formats that can point at several places do
  */
-public record Diagnostic(Rule rule, Severity severity, Position position, String message, String hint) {
+public record Diagnostic(Rule rule, Severity severity, Position position, String message, String hint, List<Position> related) {
+
+    public Diagnostic {
+        related = List.copyOf(related);
+    }
+
+    public Diagnostic(Rule rule, Severity severity, Position position, String message, String hint) {
+        this(rule, severity, position, message, hint, List.of());
+    }
+
+    public Diagnostic withRelated(List<Position> places) {
+        return new Diagnostic(rule, severity, position, message, hint, places);
+    }
 
     public static final Comparator<Diagnostic> ORDER = Comparator
             .comparing(Diagnostic::position)
@@ -50,6 +66,10 @@ public record Diagnostic(Rule rule, Severity severity, Position position, String
         f.put("column", position.column());
         f.put("message", message);
         f.put("hint", hint);
+        if (!related.isEmpty()) {
+            var places = f.putArray("related");
+            for (Position p : related) places.addObject().put("file", p.file()).put("line", p.line()).put("column", p.column());
+        }
         return f;
     }
 

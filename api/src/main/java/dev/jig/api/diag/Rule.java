@@ -15,7 +15,7 @@ import static dev.jig.api.diag.Severity.WARNING;
 public enum Rule {
     // --- JIG00xx: reading files -------------------------------------------------------------
     YAML_SYNTAX("JIG0001", ERROR, "YAML syntax error",
-            "Fix the YAML syntax at the marked place; indentation and unclosed quotes are the usual causes."),
+            "Fix the YAML at this line and column (text output marks it with ^); indentation and unclosed quotes are the usual causes."),
     YAML_DUPLICATE_KEY("JIG0002", ERROR, "duplicate mapping key",
             "Remove one of the two entries; YAML keeps only one of them and it is ambiguous which one you meant."),
     YAML_MULTIPLE_DOCUMENTS("JIG0003", ERROR, "more than one YAML document in a policy file",
@@ -65,7 +65,7 @@ public enum Rule {
     BAD_CRON("JIG0216", ERROR, "invalid cron expression",
             "Use five fields (minute hour day-of-month month day-of-week) or @daily, @weekly, @monthly, @yearly, @hourly."),
     BAD_TIME_ZONE("JIG0217", ERROR, "unknown time zone",
-            "Use an IANA time zone name such as `Europe/Berlin` or `America/New_York`."),
+            "Use a tzdata (IANA) time zone name such as `Europe/Berlin`, `America/New_York` or `UTC`."),
     OVERLAPPING_POOLS("JIG0218", WARNING, "overlapping pools with equal weight",
             "Karpenter picks one of them at random; give one pool a higher `weight` or make their requirements disjoint."),
     BUDGET_BLOCKS_FOREVER("JIG0219", ERROR, "disruption budget blocks disruption forever",
@@ -84,6 +84,18 @@ public enum Rule {
             "Rename the tenant, pool or image so that the generated '<tenant>-<pool>' and '<tenant>-<image>' names are unique."),
     RESERVED_NAMESPACE("JIG0228", ERROR, "namespace reserved for the platform",
             "Tenants cannot own default, kube-*, jig-system, karpenter or argocd: the webhook would move system pods onto tenant nodes and emitted Namespaces could be pruned."),
+    UNKNOWN_FAMILY("JIG0229", ERROR, "instance family not in the catalog",
+            "A family is the part of an instance type before the dot, such as m7g or c6i; `jig explain` lists what each pool can launch."),
+    FAMILY_EXCLUDED("JIG0230", ERROR, "instance family excluded by the pool's other fields",
+            "Drop the family or widen the field that excludes it; the pool would require a family it can never launch."),
+    UNKNOWN_REGION("JIG0231", ERROR, "unknown AWS region",
+            "Use a region name such as us-east-1 or eu-west-1."),
+    ZONE_OUTSIDE_REGION("JIG0232", ERROR, "zone not in the cluster's region",
+            "A zone's name is its region's followed by a letter (eu-west-1a for eu-west-1), or a Local Zone suffix (us-east-1-bos-1a)."),
+    MEMORY_WITHOUT_UNIT("JIG0233", ERROR, "memory amount without a unit",
+            "A plain number of memory is bytes: write a unit, such as 64Gi or 512Mi."),
+    SCHEDULE_NEVER_FIRES("JIG0234", ERROR, "schedule never fires",
+            "The day-of-month and month fields never meet (31 in a 30-day month, 30 or 31 in February); pick a day that every chosen month has."),
 
     // --- JIG03xx: Karpenter objects: v1.14.1 CRD conformance, and what the CRDs let through ------
     KARPENTER_SCHEMA("JIG0301", ERROR, "object violates the Karpenter CRD schema",

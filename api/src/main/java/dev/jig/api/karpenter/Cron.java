@@ -115,6 +115,20 @@ public final class Cron {
         return (BitSet) daysOfWeek.clone();
     }
 
+    /**
+     * True when no date ever matches: the day-of-month and month fields never meet ({@code 0 0 31 11 *},
+     * {@code 0 0 30 2 *}) and the day of week does not rescue it (it would when both day fields are
+     * restricted, since a day then matches either). February counts 29 days: it fires in leap years.
+     */
+    public boolean neverFires() {
+        if (domRestricted && dowRestricted) return false;
+        for (int m = months.nextSetBit(1); m >= 0; m = months.nextSetBit(m + 1)) {
+            int first = daysOfMonth.nextSetBit(1);
+            if (first >= 0 && first <= java.time.Month.of(m).maxLength()) return false;
+        }
+        return true;
+    }
+
     public boolean matches(LocalDateTime t) {
         return minutes.get(t.getMinute()) && hours.get(t.getHour()) && months.get(t.getMonthValue()) && dayMatches(t);
     }

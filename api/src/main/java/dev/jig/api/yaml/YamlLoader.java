@@ -160,8 +160,39 @@ public final class YamlLoader {
     private static String describe(MarkedYamlEngineException e) {
         String problem = e.getProblem();
         String context = e.getContext();
-        if (context != null && !context.isBlank() && problem != null) return oneLine(context + ": " + problem);
-        return oneLine(problem != null ? problem : e.getMessage());
+        String parser = context != null && !context.isBlank() && problem != null ? oneLine(context + ": " + problem)
+                : oneLine(problem != null ? problem : e.getMessage());
+        return plainWords(parser);
+    }
+
+    /**
+     * The parser's common complaints in the words of someone reading the file. Anything else keeps
+     * the parser's own text: an unusual message is better than a wrong translation.
+     */
+    static String plainWords(String parser) {
+        String p = parser.toLowerCase(java.util.Locale.ROOT);
+        if (p.contains("mapping values are not allowed here")) {
+            return "a ':' here starts a mapping where none can start: indent this line under a key, or quote a value that contains ': '";
+        }
+        if (p.contains("expected <block end>, but found '<block mapping start>'")
+                || p.contains("expected <block end>, but found '<scalar>'")) {
+            return "this line is indented differently from the lines around it: line it up with the other keys of its mapping";
+        }
+        if (p.contains("expected <block end>, but found '-'") || p.contains("expected <block end>, but found '<block sequence start>'")) {
+            return "a list item '-' where a key was expected: indent the item under the key it belongs to";
+        }
+        if (p.contains("block collection") && p.contains("expected <block end>, but found '?'")) {
+            return "a key after list items at the same indentation: indent the list under its key, or start a new list item with '-'";
+        }
+        if (p.contains("could not find expected ':'")) return "a line of a mapping has no ':' after its key (or a quote is not closed)";
+        if (p.contains("found unexpected end of stream") && p.contains("quoted scalar")) return "a quote opened here is never closed";
+        if (p.contains("flow sequence") && p.contains("expected ',' or ']'")) return "a list opened with '[' is not closed with ']', or two of its items lack a ',' between them";
+        if (p.contains("flow mapping") && p.contains("expected ',' or '}'")) return "a mapping opened with '{' is not closed with '}', or two of its entries lack a ',' between them";
+        if (p.contains("(tab)")) {
+            return "a tab character: YAML indents with spaces only";
+        }
+        if (p.contains("found undefined alias") || p.contains("found undefined anchor")) return "an alias (*name) refers to no anchor (&name) defined before it";
+        return parser;
     }
 
     private static String oneLine(String s) {

@@ -31,13 +31,35 @@ final class BlockingBudgetCheck implements PolicyCheck {
         PolicySet set = facts.set();
         List<Diagnostic> out = new ArrayList<>();
         Platform p = set.platform();
-        judge(p.defaults().budgets(), facts.freezes(), "the platform default budgets", out);
+        // A freeze that never ends on its own is reported once, at the freeze; every pool it blocks is a consequence.
+        List<PolicyFacts.FreezeTranslation> ending = new ArrayList<>();
+        for (PolicyFacts.FreezeTranslation f : facts.freezes()) {
+            if (!neverEnds(f, out)) ending.add(f);
+        }
+        judge(p.defaults().budgets(), ending, "the platform default budgets", out);
         for (Tenant t : set.tenants()) {
             for (Tenant.Pool pool : t.pools()) {
-                if (pool.budgets() != null) judge(pool.budgets(), facts.freezes(), "pool '" + t.name() + "/" + pool.name() + "'", out);
+                if (pool.budgets() != null) judge(pool.budgets(), ending, "pool '" + t.name() + "/" + pool.name() + "'", out);
             }
         }
         return out;
+    }
+
+    private static boolean neverEnds(PolicyFacts.FreezeTranslation t, List<Diagnostic> out) {
+        List<BlockingWindows.Window> windows = new ArrayList<>();
+        for (UtcWindow w : t.windows()) windows.add(new BlockingWindows.Window(Cron.parse(w.schedule()), w.durationMinutes()));
+        if (!BlockingWindows.coverAllTime(windows)) return false;
+        Platform.Freeze f = t.freeze();
+        BlockingWindows.Cadence cadence = BlockingWindows.cadence(Cron.parse(f.schedule()));
+        String reasons = f.reasons().isEmpty() ? "every disruption reason (" + String.join(", ", REASONS) + ")" : String.join(", ", f.reasons());
+        String every = cadence == null ? "" : " (" + cadence.describe() + ")";
+        String fix = cadence == null ? "Shorten its duration"
+                : "Shorten its duration below the time between its starts (at most " + cadence.longestGap().toHours() + "h here)";
+        out.add(Diagnostic.of(Rule.BUDGET_BLOCKS_FOREVER, f.origin().at("duration"),
+                "freeze '" + f.name() + "' never ends: it starts at '" + f.schedule() + "' " + f.timeZone() + every
+                        + " and lasts " + f.duration() + ", so it blocks " + reasons + " on every pool, for good",
+                fix + "; a freeze that never ends stops consolidation, drift and AMI upgrades for good."));
+        return true;
     }
 
     /** Budgets are in UTC as written; freezes are judged by their UTC windows, exactly as emitted. */

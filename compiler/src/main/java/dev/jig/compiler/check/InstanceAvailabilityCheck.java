@@ -30,10 +30,15 @@ final class InstanceAvailabilityCheck implements PolicyCheck {
             QuotaPlan.Plan plan = facts.plan(t);
             for (Tenant.Pool p : t.pools()) {
                 if (facts.selection(p).isEmpty()) {
-                    Constraint c = PoolSelection.emptyingConstraint(facts.catalog(), facts.constraints(p)).orElseThrow();
+                    // Every family refused on its own says why already (JIG0229/0212/0230): this would only repeat it.
+                    if (!p.families().isEmpty() && FamilyCheck.poolFindings(facts, t, p).size() == p.families().size()) continue;
+                    List<Constraint> cs = facts.constraints(p);
+                    Constraint c = PoolSelection.emptyingConstraint(facts.catalog(), cs).orElseThrow();
+                    String with = PoolSelection.conflictingConstraint(facts.catalog(), cs, c)
+                            .map(x -> ", together with " + x.requirement().describe() + " (from " + x.field() + ")").orElse("");
                     out.add(Diagnostic.of(Rule.NO_INSTANCE_TYPES, c.position(),
                             "pool '" + t.name() + "/" + p.name() + "' matches no instance type: nothing is left after "
-                                    + c.requirement().describe() + " (from " + c.field() + ")"));
+                                    + c.requirement().describe() + " (from " + c.field() + ")" + with));
                     continue;
                 }
                 if (plan.remaining().cpuMillis() < 0 || plan.remaining().memoryMib() < 0) continue; // JIG0211 says why

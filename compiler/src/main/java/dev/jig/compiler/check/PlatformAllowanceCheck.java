@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * JIG0212: a pool asks only for what the platform allows. JIG0221: its zones are the cluster's.
+ * JIG0212: a pool asks only for what the platform allows (families: {@link FamilyCheck}). JIG0221: its zones are the cluster's.
  * JIG0220: its image, and the platform's default image, are ones the platform names.
  * Asking for more is an error rather than being silently narrowed, so a tenant sees at review time
  * that its pool will not get what it says.
@@ -33,7 +33,6 @@ final class PlatformAllowanceCheck implements PolicyCheck {
                 subset(p, "capacityTypes", p.capacityTypes(), allowed.capacityTypes(), "capacity type", out);
                 subset(p, "architectures", p.architectures(), allowed.architectures(), "architecture", out);
                 subset(p, "categories", p.categories(), allowed.categories(), "instance category", out);
-                subset(p, "families", p.families(), allowed.families(), "instance family", out);
                 generations(p, allowed.generations(), out);
                 gpu(p, allowed.gpus(), out);
                 for (int i = 0; i < p.zones().size(); i++) {

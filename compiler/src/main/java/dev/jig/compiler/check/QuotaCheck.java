@@ -28,26 +28,36 @@ final class QuotaCheck implements PolicyCheck {
         if (limit.cpuMillis() < Quota.UNLIMITED && total.cpuMillis() > limit.cpuMillis()) {
             out.add(Diagnostic.of(Rule.QUOTA_OVER_PLATFORM, p.origin().at("spec/limits/cpu"),
                     "tenant cpu quotas add up to " + Quantity.formatCpuMillis(total.cpuMillis()) + ", above the platform limit "
-                            + Quantity.formatCpuMillis(limit.cpuMillis()) + " (" + largest(set, "cpu") + ")"));
+                            + Quantity.formatCpuMillis(limit.cpuMillis()) + " (" + largest(set, "cpu") + ")").withRelated(quotas(set, "cpu")));
         }
         if (limit.memoryMib() < Quota.UNLIMITED && total.memoryMib() > limit.memoryMib()) {
             out.add(Diagnostic.of(Rule.QUOTA_OVER_PLATFORM, p.origin().at("spec/limits/memory"),
                     "tenant memory quotas add up to " + Quantity.formatMebibytes(total.memoryMib()) + ", above the platform limit "
-                            + Quantity.formatMebibytes(limit.memoryMib()) + " (" + largest(set, "memory") + ")"));
+                            + Quantity.formatMebibytes(limit.memoryMib()) + " (" + largest(set, "memory") + ")").withRelated(quotas(set, "memory")));
         }
         if (limit.gpus() < Quota.UNLIMITED && total.gpus() > limit.gpus()) {
             out.add(Diagnostic.of(Rule.QUOTA_OVER_PLATFORM, p.origin().at("spec/limits/gpu"),
-                    "tenant GPU quotas add up to " + total.gpus() + ", above the platform limit " + limit.gpus() + " (" + largest(set, "gpu") + ")"));
+                    "tenant GPU quotas add up to " + total.gpus() + ", above the platform limit " + limit.gpus() + " (" + largest(set, "gpu") + ")").withRelated(quotas(set, "gpu")));
         }
         return out;
     }
 
     private static String largest(PolicySet set, String dim) {
-        return "largest: " + set.tenants().stream()
-                .sorted((a, b) -> Long.compare(amount(b, dim), amount(a, dim)))
-                .limit(3)
+        return "largest: " + largestTenants(set, dim).stream()
                 .map(t -> t.name() + " " + format(amount(t, dim), dim))
                 .reduce((a, b) -> a + ", " + b).orElse("none");
+    }
+
+    private static List<Tenant> largestTenants(PolicySet set, String dim) {
+        return set.tenants().stream().sorted((a, b) -> Long.compare(amount(b, dim), amount(a, dim))).limit(3).toList();
+    }
+
+    /**
+     * The largest tenants' quota lines: where a pull request that raised one most likely changed it, so
+     * a {@code github} annotation lands on the changed line as well as on the platform limit.
+     */
+    private static List<dev.jig.api.source.Position> quotas(PolicySet set, String dim) {
+        return largestTenants(set, dim).stream().map(t -> t.origin().at("spec/quota/" + dim)).toList();
     }
 
     private static long amount(Tenant t, String dim) {

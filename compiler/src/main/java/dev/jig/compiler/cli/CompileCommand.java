@@ -40,7 +40,7 @@ final class CompileCommand implements Callable<Integer> {
         PolicyInput.Run run = revision == null ? input.compile(tree)
                 : input.compile(tree, revision.isBlank() ? java.util.Optional.empty() : java.util.Optional.of(revision.trim()));
         if (!run.findings().isEmpty()) {
-            spec.commandLine().getErr().print(new TextReport().render(run.findings(), run.files()));
+            spec.commandLine().getErr().print(new TextReport(run.sources()).render(run.findings(), run.files()));
             spec.commandLine().getErr().flush();
         }
         if (run.result().hasErrors()) return ExitCode.FINDINGS;

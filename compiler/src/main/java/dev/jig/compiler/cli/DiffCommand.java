@@ -60,8 +60,8 @@ final class DiffCommand implements Callable<Integer> {
 
     private boolean failed(String side, PolicyInput.Run run) {
         if (!run.result().hasErrors()) return false;
-        spec.commandLine().getErr().println("jig: the policies at " + side + " do not compile:");
-        spec.commandLine().getErr().print(new TextReport().render(run.findings(), run.files()));
+        spec.commandLine().getErr().println("jig: error: the policies at " + side + " do not compile:");
+        spec.commandLine().getErr().print(new TextReport(run.sources()).render(run.findings(), run.files()));
         return true;
     }
 

@@ -19,7 +19,7 @@ final class ExplainCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TENANT", description = "Tenant name.")
     String tenant;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "DIR", defaultValue = ".", description = "Policy directory (default: current directory).")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "DIR", description = "Policy directory (default: current directory).")
     java.nio.file.Path directory;
 
     @picocli.CommandLine.Option(names = "--ref", paramLabel = "REF", description = "Read the policies at this git revision.")
@@ -30,17 +30,23 @@ final class ExplainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (directory == null && java.nio.file.Files.isDirectory(java.nio.file.Path.of(tenant))) {
+            // `jig explain policies`: the tenant was forgotten, not a tenant named like a directory.
+            spec.commandLine().getErr().println("jig: error: no tenant named '" + tenant + "'; '" + tenant
+                    + "' is a directory: give the tenant first, as in `jig explain TENANT " + tenant + "`");
+            return ExitCode.USAGE;
+        }
         PolicyInput policies = new PolicyInput();
-        policies.directory = directory;
+        policies.directory = directory == null ? java.nio.file.Path.of(".") : directory;
         policies.ref = ref;
         PolicyInput.Run run = policies.compile(policies.tree());
         if (run.result().hasErrors()) {
-            spec.commandLine().getErr().print(new TextReport().render(run.findings(), run.files()));
+            spec.commandLine().getErr().print(new TextReport(run.sources()).render(run.findings(), run.files()));
             return ExitCode.FINDINGS;
         }
         Optional<String> text = TenantExplanation.render(run.result().policies().orElseThrow(), run.result().objects(), Catalog.bundled(), tenant);
         if (text.isEmpty()) {
-            spec.commandLine().getErr().println("jig: no tenant named '" + tenant + "'");
+            spec.commandLine().getErr().println("jig: error: no tenant named '" + tenant + "'");
             return ExitCode.USAGE;
         }
         spec.commandLine().getOut().print(text.get());

@@ -26,7 +26,7 @@ final class LintCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ReportFormat report = reportOptions.report(spec.commandLine());
         PolicyInput.Run run = input.compile(input.tree());
-        spec.commandLine().getOut().print(report.render(run.findings(), run.files()));
+        spec.commandLine().getOut().print(report.withSources(run.sources()).render(run.findings(), run.files()));
         spec.commandLine().getOut().flush();
         return run.findings().isEmpty() ? ExitCode.OK : ExitCode.FINDINGS;
     }

@@ -36,7 +36,7 @@ public final class Main implements Runnable {
             return CliRunner.execute(cli, "jig", args, new PrintWriter(System.out, true), err);
         } catch (RuntimeException | Error e) {
             if (System.getenv("JIG_DEBUG") != null) e.printStackTrace(err);
-            err.println("jig: internal error: " + CliRunner.oneLine(e) + " (set JIG_DEBUG=1 for details)");
+            err.println("jig: error: internal error: " + CliRunner.oneLine(e) + " (set JIG_DEBUG=1 for details)");
             err.flush();
             return ExitCode.USAGE;
         }

@@ -10,7 +10,13 @@ import dev.jig.compiler.source.DirectorySourceTree;
 import dev.jig.compiler.source.SourceTree;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -53,18 +59,47 @@ public final class PolicyInput {
     Run compile(SourceTree tree, java.util.Optional<String> revision) throws IOException {
         List<SourceFile> files = tree.files();
         Compiler.Result result = new Compiler(Catalog.bundled()).compile(files, revision);
-        List<Diagnostic> shown = result.diagnostics().stream().map(this::display).toList();
+        Map<String, String> shownPaths = new HashMap<>();
+        Map<String, String> sources = new HashMap<>();
+        for (SourceFile f : files) {
+            shownPaths.put(f.path(), displayPath(f.path()));
+            sources.put(displayPath(f.path()), f.text());
+        }
+        boolean moved = shownPaths.entrySet().stream().anyMatch(e -> !e.getKey().equals(e.getValue()));
+        Pattern mentioned = moved ? mentions(shownPaths.keySet()) : null;
+        List<Diagnostic> shown = result.diagnostics().stream().map(d -> display(d, mentioned, shownPaths)).toList();
         List<String> paths = files.stream().map(f -> displayPath(f.path())).toList();
-        return new Run(result, shown, paths);
+        return new Run(result, shown, paths, Map.copyOf(sources));
     }
 
-    /** A compile and its findings, paths as the user would open them. */
-    public record Run(Compiler.Result result, List<Diagnostic> findings, List<String> files) {
+    /**
+     * A compile and its findings, paths as the user would open them.
+     *
+     * @param sources each file's text by the path the findings show
+     */
+    public record Run(Compiler.Result result, List<Diagnostic> findings, List<String> files, Map<String, String> sources) {
     }
 
-    private Diagnostic display(Diagnostic d) {
+    /** The finding with its own path, and every policy path its message mentions, as the user would open them. */
+    private Diagnostic display(Diagnostic d, Pattern mentioned, Map<String, String> shownPaths) {
         Position p = d.position();
-        return new Diagnostic(d.rule(), d.severity(), new Position(displayPath(p.file()), p.line(), p.column()), d.message(), d.hint());
+        String message = d.message();
+        if (mentioned != null) {
+            message = mentioned.matcher(message).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + shownPaths.get(m.group(2))));
+        }
+        return new Diagnostic(d.rule(), d.severity(), shown(p), message, d.hint(), d.related().stream().map(this::shown).toList());
+    }
+
+    private Position shown(Position p) {
+        return new Position(displayPath(p.file()), p.line(), p.column());
+    }
+
+    /** Matches a policy path where a message names it: after a space, quote or bracket, before ':' or a word's end. */
+    private static Pattern mentions(java.util.Collection<String> paths) {
+        if (paths.isEmpty()) return null;
+        String alternatives = paths.stream().sorted(Comparator.comparingInt(String::length).reversed())
+                .map(Pattern::quote).collect(Collectors.joining("|"));
+        return Pattern.compile("(^|[\\s'\"(\\[])(" + alternatives + ")(?=$|[:\\s'\",)\\]])");
     }
 
     String displayPath(String relative) {

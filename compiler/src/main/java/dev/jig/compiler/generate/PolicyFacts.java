@@ -5,6 +5,7 @@ import dev.jig.api.ec2.InstanceType;
 import dev.jig.api.karpenter.Cron;
 import dev.jig.api.karpenter.GoDuration;
 import dev.jig.api.karpenter.Requirement;
+import dev.jig.api.karpenter.TimeZones;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.policy.PolicySet;
@@ -17,6 +18,7 @@ import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -89,9 +91,10 @@ public final class PolicyFacts {
             return new FreezeTranslation(f, List.of(), null);
         }
         var seconds = GoDuration.parseSeconds(f.duration());
-        if (seconds.isEmpty() || !ZoneId.getAvailableZoneIds().contains(f.timeZone())) return new FreezeTranslation(f, List.of(), null);
+        Optional<ZoneId> zone = TimeZones.of(f.timeZone());
+        if (seconds.isEmpty() || zone.isEmpty() || cron.neverFires()) return new FreezeTranslation(f, List.of(), null);
         try {
-            return new FreezeTranslation(f, FreezeTranslator.toUtc(cron, ZoneId.of(f.timeZone()), seconds.get() / 60), null);
+            return new FreezeTranslation(f, FreezeTranslator.toUtc(cron, zone.get(), seconds.get() / 60), null);
         } catch (FreezeTranslator.NotTranslatable e) {
             return new FreezeTranslation(f, List.of(), e.getMessage());
         }

@@ -53,10 +53,13 @@ public final class PoolSelection {
                 ? new Constraint(Requirement.in(ZONE, sorted(zones)), "platform cluster.zones", plat, "spec/cluster/zones")
                 : new Constraint(Requirement.in(ZONE, sorted(zones)), "zones", po, "zones"));
 
+        boolean defaultArch = pool.architectures().isEmpty()
+                && (allowed.architectures().isEmpty() || allowed.architectures().contains(DEFAULT_ARCH));
         List<String> arch = !pool.architectures().isEmpty() ? pool.architectures()
-                : allowed.architectures().isEmpty() || allowed.architectures().contains(DEFAULT_ARCH) ? List.of(DEFAULT_ARCH)
-                : allowed.architectures();
-        out.add(own(Requirement.in(ARCH, sorted(arch)), pool, pool.architectures(), "architectures", plat, ALLOWED));
+                : defaultArch ? List.of(DEFAULT_ARCH) : allowed.architectures();
+        out.add(defaultArch
+                ? new Constraint(Requirement.in(ARCH, List.of(DEFAULT_ARCH)), "architectures (default " + DEFAULT_ARCH + " when not set)", po, "")
+                : own(Requirement.in(ARCH, sorted(arch)), pool, pool.architectures(), "architectures", plat, ALLOWED));
         out.add(new Constraint(Requirement.in(OS, List.of("linux")), "(linux nodes)", po, ""));
 
         List<String> categories = new ArrayList<>(pick(pool.categories(), allowed.categories(), List.of()));
@@ -129,6 +132,26 @@ public final class PoolSelection {
     public static Optional<Constraint> emptyingConstraint(Catalog catalog, List<Constraint> constraints) {
         int i = catalog.firstEmptying(requirements(constraints));
         return i < 0 ? Optional.empty() : Optional.of(constraints.get(i));
+    }
+
+    /**
+     * The earlier constraint that the emptying one conflicts with: the first (platform settings
+     * before the pool's own) whose removal leaves some type. Names the Platform setting that
+     * removed what the pool asked for, such as {@code allowed.categories} against {@code families}.
+     */
+    public static Optional<Constraint> conflictingConstraint(Catalog catalog, List<Constraint> constraints, Constraint emptying) {
+        int end = constraints.indexOf(emptying);
+        Constraint own = null;
+        for (int j = 0; j < end; j++) {
+            List<Requirement> rest = new ArrayList<>();
+            for (int k = 0; k <= end; k++) {
+                if (k != j) rest.add(constraints.get(k).requirement());
+            }
+            if (catalog.selection(rest).isEmpty()) continue;
+            if (constraints.get(j).field().startsWith("platform")) return Optional.of(constraints.get(j));
+            if (own == null) own = constraints.get(j);
+        }
+        return Optional.ofNullable(own);
     }
 
     private static List<String> pick(List<String> own, List<String> platform, List<String> fallback) {

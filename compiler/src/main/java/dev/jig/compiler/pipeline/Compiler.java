@@ -11,6 +11,7 @@ import dev.jig.api.source.Position;
 import dev.jig.api.source.SourceFile;
 import dev.jig.api.yaml.LoadedDocument;
 import dev.jig.api.yaml.YamlLoader;
+import dev.jig.compiler.check.MemoryUnits;
 import dev.jig.compiler.check.PolicyChecks;
 import dev.jig.compiler.emit.ProvenanceStamp;
 import dev.jig.compiler.generate.GeneratedObject;
@@ -65,6 +66,7 @@ public final class Compiler {
         // then collect in file order so findings and objects stay deterministic.
         List<Loaded> loaded = files.parallelStream().map(this::loadOne).toList();
         boolean brokenPlatform = false;
+        boolean unreadable = false;
         java.util.Set<String> brokenTenants = new java.util.HashSet<>();
         for (Loaded l : loaded) {
             findings.addAll(l.findings());
@@ -72,6 +74,9 @@ public final class Compiler {
             l.tenant().ifPresent(tenants::add);
             if (l.invalid() != null && l.invalid().kind().equals("Platform")) brokenPlatform = true;
             if (l.invalid() != null && l.invalid().kind().equals("Tenant") && l.invalid().name() != null) brokenTenants.add(l.invalid().name());
+            // A file whose tenant (if it is one) cannot even be named: references to unknown tenants may mean it.
+            if (l.platform().isEmpty() && l.tenant().isEmpty() && (l.invalid() == null || l.invalid().name() == null)
+                    && l.findings().stream().anyMatch(Diagnostic::isError)) unreadable = true;
         }
         t = lap(phases, "load+schema", t);
         if (platforms.isEmpty() && brokenPlatform) {
@@ -94,6 +99,7 @@ public final class Compiler {
         PolicySet set = new PolicySet(platform, tenantList, brokenTenants);
         PolicyFacts facts = new PolicyFacts(set, catalog);
         findings.addAll(PolicyChecks.run(facts));
+        findings = new ArrayList<>(Consequences.prune(findings, unreadable));
         t = lap(phases, "read+checks", t);
         if (findings.stream().anyMatch(Diagnostic::isError)) return done(findings, Optional.of(set), List.of(), phases);
 
@@ -160,7 +166,9 @@ public final class Compiler {
         }
         List<Diagnostic> schema = PolicySchemas.bundled().validate(doc);
         findings.addAll(schema);
-        return schema.stream().anyMatch(Diagnostic::isError) ? Optional.empty() : Optional.of(kind);
+        if (schema.stream().anyMatch(Diagnostic::isError)) return Optional.empty();
+        findings.addAll(MemoryUnits.check(doc));
+        return Optional.of(kind);
     }
 
     private static String kindOf(JsonNode n) {
@@ -169,7 +177,7 @@ public final class Compiler {
 
     private static Result done(List<Diagnostic> findings, Optional<PolicySet> set, List<GeneratedObject> objects, List<Phase> phases) {
         List<Diagnostic> sorted = new ArrayList<>(findings);
-        sorted.sort(Diagnostic.ORDER);
+        sorted.sort(Comparator.comparing((Diagnostic d) -> !Consequences.isReading(d)).thenComparing(Diagnostic.ORDER));
         return new Result(List.copyOf(sorted), set, objects, List.copyOf(phases));
     }
 

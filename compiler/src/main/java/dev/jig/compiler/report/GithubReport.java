@@ -1,6 +1,7 @@
 package dev.jig.compiler.report;
 
 import dev.jig.api.diag.Diagnostic;
+import dev.jig.api.source.Position;
 import java.util.List;
 
 /**
@@ -18,14 +19,20 @@ public final class GithubReport implements ReportFormat {
                 case WARNING -> "warning";
                 case NOTE -> "notice";
             };
-            out.append("::").append(level).append(" file=").append(property(d.position().file()));
-            if (d.position().line() > 0) {
-                out.append(",line=").append(d.position().line()).append(",col=").append(d.position().column());
-            }
-            out.append(",title=").append(property(d.rule().id() + " " + d.rule().title()));
-            out.append("::").append(data(d.message() + (d.hint() == null ? "" : "\nhint: " + d.hint()))).append('\n');
+            String text = d.message() + (d.hint() == null ? "" : "\nhint: " + d.hint());
+            annotate(out, level, d.position(), d, text);
+            // GitHub shows an annotation inline only on a line the pull request changed: the related
+            // places (a tenant's quota) are where such a change most likely is.
+            for (Position p : d.related()) annotate(out, level, p, d, text + "\n(reported at " + d.position() + ")");
         }
         return out.toString();
+    }
+
+    private static void annotate(StringBuilder out, String level, Position at, Diagnostic d, String text) {
+        out.append("::").append(level).append(" file=").append(property(at.file()));
+        if (at.line() > 0) out.append(",line=").append(at.line()).append(",col=").append(at.column());
+        out.append(",title=").append(property(d.rule().id() + " " + d.rule().title()));
+        out.append("::").append(data(text)).append('\n');
     }
 
     private static String data(String s) {

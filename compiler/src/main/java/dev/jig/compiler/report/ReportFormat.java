@@ -13,6 +13,11 @@ public interface ReportFormat {
     /** @param files every file that was checked, so clean files can be reported as passing */
     String render(List<Diagnostic> findings, List<String> files);
 
+    /** This format with the checked files' text at hand (path as shown → text), for formats that quote source lines. */
+    default ReportFormat withSources(java.util.Map<String, String> sources) {
+        return this;
+    }
+
     static ReportFormat named(String name) {
         return switch (name) {
             case "text" -> new TextReport();

@@ -23,6 +23,34 @@ public final class BlockingWindows {
     public record Window(Cron cron, long durationMinutes) {
     }
 
+    /** How often a schedule fires: starts in one year, and the longest time between two of them. */
+    public record Cadence(int perYear, Duration longestGap) {
+
+        public String describe() {
+            String gap = longestGap.toDays() >= 2 ? longestGap.toDays() + " days" : longestGap.toHours() + "h";
+            return (perYear == 1 ? "once a year" : perYear + " times a year") + ", at most " + gap + " apart";
+        }
+    }
+
+    /** The cadence of {@code cron} over one year from the horizon's start; null when it does not fire within a year. */
+    public static Cadence cadence(Cron cron) {
+        LocalDateTime end = START.plusYears(1);
+        LocalDateTime first = cron.next(START.minusMinutes(1), 400);
+        if (first == null || first.isAfter(end)) return null;
+        int count = 0;
+        Duration longest = Duration.ZERO;
+        LocalDateTime at = first;
+        while (at != null && !at.isAfter(end) && count < 600_000) {
+            count++;
+            LocalDateTime next = cron.next(at, 4 * 366);
+            if (next == null) break;
+            Duration gap = Duration.between(at, next);
+            if (gap.compareTo(longest) > 0) longest = gap;
+            at = next;
+        }
+        return new Cadence(count, longest);
+    }
+
     /** True when every moment of the horizon lies inside at least one window. */
     public static boolean coverAllTime(List<Window> windows) {
         if (windows.isEmpty()) return false;
@@ -45,7 +73,7 @@ public final class BlockingWindows {
             if (best < 0 || ++steps > MAX_STEPS) return false; // out of firings, or too many to judge: no finding
             LocalDateTime fire = next.get(best);
             if (covered != null && fire.isAfter(covered)) return false;
-            if (fire.isAfter(end)) return true;
+            if (fire.isAfter(end)) return covered != null; // covered without a gap from the first firing on, or never fired
             LocalDateTime until = fire.plusMinutes(windows.get(best).durationMinutes());
             if (covered == null || until.isAfter(covered)) covered = until;
             if (Duration.between(fire, covered).toDays() > HORIZON_DAYS) return true;

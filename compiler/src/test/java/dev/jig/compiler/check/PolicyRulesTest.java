@@ -55,8 +55,7 @@ class PolicyRulesTest {
                 c(Rule.RESERVATION_UNKNOWN_TENANT, P, 34, f -> f.edit(P, "{tenant: alpha, cpu: 32}", "{tenant: ghost, cpu: 32}")),
                 c(Rule.RESERVATION_OVER_QUOTA, A, 10, f -> f.edit(A, "cpu: 200,", "cpu: 20,")),
                 c(Rule.FORBIDDEN_BY_PLATFORM, A, 15, f -> f.edit(A, "categories: [c, m]", "categories: [c, t]")),
-                c(Rule.NO_INSTANCE_TYPES, A, 16, f -> f.edit(A, "categories: [c, m]\n", "categories: [c, m]\n      families: [c5]\n")
-                        .edit(A, "architectures: [amd64, arm64]", "architectures: [arm64]")),
+                c(Rule.NO_INSTANCE_TYPES, A, 17, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      size: {minCpu: 500}\n")),
                 c(Rule.LIMIT_BELOW_SMALLEST_INSTANCE, B, 12, f -> f.edit(B, "quota: {cpu: 100, memory: 400Gi}", "quota: {cpu: 1, memory: 1Gi}")),
                 c(Rule.BAD_DURATION, A, 17, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      expireAfter: 0s\n")),
                 c(Rule.BAD_CRON, P, 38, f -> f.edit(P, "schedule: \"0 9 * * 1-5\"", "schedule: \"0 25 * * 1-5\"")),
@@ -70,6 +69,12 @@ class PolicyRulesTest {
                 c(Rule.RESERVED_LABEL, A, 18, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      labels:\n        jig.dev/tenant: beta\n")),
                 c(Rule.SIZE_BOUNDS, A, 17, f -> f.edit(A, "      share: 50%\n", "      share: 50%\n      generations: {min: 8, max: 6}\n")),
                 c(Rule.UNKNOWN_IMAGE, P, 17, f -> f.edit(P, "defaultImage: al2023", "defaultImage: ubuntu")),
+                c(Rule.UNKNOWN_FAMILY, A, 16, f -> f.edit(A, "categories: [c, m]\n", "categories: [c, m]\n      families: [m7gg, c7g]\n")),
+                c(Rule.FAMILY_EXCLUDED, A, 16, f -> f.edit(A, "categories: [c, m]\n", "categories: [c, m]\n      families: [r7g, c7g]\n")),
+                c(Rule.UNKNOWN_REGION, P, 8, f -> f.edit(P, "region: us-east-1", "region: us-esat-1")),
+                c(Rule.ZONE_OUTSIDE_REGION, P, 9, f -> f.edit(P, "zones: [us-east-1a, us-east-1b]", "zones: [us-east-1a, eu-west-1b]")),
+                c(Rule.MEMORY_WITHOUT_UNIT, B, 10, f -> f.edit(B, "memory: 400Gi", "memory: 400")),
+                c(Rule.SCHEDULE_NEVER_FIRES, P, 38, f -> f.edit(P, "schedule: \"0 9 * * 1-5\"", "schedule: \"0 0 31 11 *\"")),
                 c(Rule.FREEZE_NOT_TRANSLATABLE, P, 38, f -> f.edit(P, "schedule: \"0 9 * * 1-5\"", "schedule: \"0 9,17 * * 1-5\"")));
     }
 

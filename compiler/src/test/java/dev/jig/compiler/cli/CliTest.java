@@ -129,6 +129,51 @@ class CliTest {
     }
 
     @Test
+    void yamlErrorsShowTheLineWithACaretInPlainWords() throws IOException {
+        Path repo = PolicyRepo.write(tmp.resolve("policies"), PolicyFixture.valid()
+                .edit("tenants/alpha.yaml", "  isolation: dedicated\n", "  isolation: dedicated\n   bad: [\n").files());
+        Cli.Outcome r = Cli.run("lint", repo.toString());
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.out()).startsWith(repo + "/tenants/alpha.yaml:10:")
+                .contains("10:7: error[JIG0001] a ':' here starts a mapping where none can start: indent this line under a key",
+                        "\n  10 |    bad: [\n     |       ^\n  hint: Fix the YAML at this line")
+                .doesNotContain("<block", "JIG0210", "marked place");
+    }
+
+    @Test
+    void pathsInsideMessagesAreTheOnesTheFindingsUse() throws IOException {
+        Path repo = PolicyRepo.write(tmp.resolve("policies"), PolicyFixture.valid()
+                .put("tenants/gamma.yaml", PolicyFixture.BETA.replace("namespaces: [beta]", "namespaces: [gamma]")).files());
+        Cli.Outcome r = Cli.run("lint", repo.toString());
+        assertThat(r.out()).contains(repo + "/tenants/gamma.yaml:4:9: error[JIG0203] tenant 'beta' is already defined in " + repo + "/tenants/beta.yaml:4:9");
+    }
+
+    @Test
+    void githubAnnotationsAlsoPointAtTheQuotasBehindAnOverPlatformSum() throws IOException {
+        Path repo = PolicyRepo.write(tmp.resolve("policies"), PolicyFixture.valid().edit("tenants/alpha.yaml", "cpu: 200,", "cpu: 950,").files());
+        Cli.Outcome r = Cli.run("lint", repo.toString(), "--format", "github");
+        assertThat(r.out()).contains("::error file=" + repo + "/platform.yaml,line=25", "::error file=" + repo + "/tenants/alpha.yaml,line=10");
+    }
+
+    @Test
+    void explainWithoutATenantSaysSo() throws IOException {
+        Path repo = validRepo();
+        Cli.Outcome r = Cli.run("explain", repo.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).startsWith("jig: error: no tenant named '" + repo + "'").contains("jig explain TENANT");
+    }
+
+    @Test
+    void durationsAreGoStyleOrIso() {
+        assertThat(CliRunner.duration("5m")).hasMinutes(5);
+        assertThat(CliRunner.duration("1h30m")).hasMinutes(90);
+        assertThat(CliRunner.duration("500ms")).hasMillis(500);
+        assertThat(CliRunner.duration("PT5M")).hasMinutes(5);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CliRunner.duration("5 minutes"))
+                .hasMessageContaining("'5 minutes' is not a duration");
+    }
+
+    @Test
     void usageErrorsExitTwoWithoutAStackTrace() {
         Cli.Outcome unknownFormat = Cli.run("lint", ".", "--format", "yaml");
         assertThat(unknownFormat.exit()).isEqualTo(2);

@@ -91,12 +91,12 @@ final class RunCommand implements Callable<Integer> {
                     + "KEP-5278 (Kubernetes 1.35) documents the field as the kube-scheduler's: false writes none, as Karpenter does.")
     boolean nominatePods;
 
-    @Option(names = "--batch-idle", defaultValue = "${env:JIG_BATCH_IDLE:-PT1S}",
-            description = "A batch of pending pods is planned once no new one came for this long (env JIG_BATCH_IDLE; ISO-8601, default: PT1S).")
+    @Option(names = "--batch-idle", converter = dev.jig.compiler.cli.CliRunner.DurationConverter.class, defaultValue = "${env:JIG_BATCH_IDLE:-1s}",
+            description = "A batch of pending pods is planned once no new one came for this long (env JIG_BATCH_IDLE; default: 1s).")
     Duration batchIdle;
 
-    @Option(names = "--batch-max", defaultValue = "${env:JIG_BATCH_MAX:-PT10S}",
-            description = "... and at the latest once the batch has been open this long (env JIG_BATCH_MAX; ISO-8601, default: PT10S).")
+    @Option(names = "--batch-max", converter = dev.jig.compiler.cli.CliRunner.DurationConverter.class, defaultValue = "${env:JIG_BATCH_MAX:-10s}",
+            description = "... and at the latest once the batch has been open this long (env JIG_BATCH_MAX; default: 10s).")
     Duration batchMax;
 
     @Option(names = "--launch-concurrency", defaultValue = "${env:JIG_LAUNCH_CONCURRENCY:-10}",
@@ -106,8 +106,8 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     CloudOptions cloudOptions = new CloudOptions();
 
-    @Option(names = "--sync-timeout", defaultValue = "${env:JIG_SYNC_TIMEOUT:-PT5M}",
-            description = "How long to wait for the informers' first list before giving up (env JIG_SYNC_TIMEOUT; ISO-8601, default: PT5M).")
+    @Option(names = "--sync-timeout", converter = dev.jig.compiler.cli.CliRunner.DurationConverter.class, defaultValue = "${env:JIG_SYNC_TIMEOUT:-5m}",
+            description = "How long to wait for the informers' first list before giving up (env JIG_SYNC_TIMEOUT; a duration such as 90s or 5m, default: 5m).")
     Duration syncTimeout;
 
     private final java.util.function.BiFunction<Clock, List<String>, CloudWiring> cloudWiring;

@@ -164,7 +164,7 @@ public final class PlanCommand implements Callable<Integer> {
             Files.writeString(out, text);
         }
         if (report.path("gate").path("failed").asBoolean()) {
-            report.path("gate").path("messages").forEach(m -> err.println("jig plan: " + m.asText()));
+            report.path("gate").path("messages").forEach(m -> err.println("jig: " + m.asText()));
             err.flush();
             return ExitCode.FINDINGS;
         }
@@ -196,8 +196,8 @@ public final class PlanCommand implements Callable<Integer> {
 
     private static boolean failed(String side, PolicyInput.Run run, PrintWriter err) {
         if (!run.result().hasErrors()) return false;
-        err.println("jig plan: the policies at " + side + " do not compile:");
-        err.print(new TextReport().render(run.findings(), run.files()));
+        err.println("jig: error: the policies at " + side + " do not compile:");
+        err.print(new TextReport(run.sources()).render(run.findings(), run.files()));
         err.flush();
         return true;
     }

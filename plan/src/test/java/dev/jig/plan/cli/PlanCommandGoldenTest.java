@@ -123,7 +123,7 @@ class PlanCommandGoldenTest {
     void failOnTripsTheGateWithExitOneAndSaysWhy() {
         Run r = plan("--workload", acme(), "--format", "json", "--fail-on", "cost-increase:5");
         assertThat(r.code()).isEqualTo(1);
-        assertThat(r.err()).contains("jig plan: cost rises by").contains("more than 5%");
+        assertThat(r.err()).contains("jig: cost rises by").contains("more than 5%");
         assertThat(plan("--workload", acme(), "--fail-on", "cost-increase:50").code()).isZero();
         assertThat(plan("--workload", acme(), "--fail-on", "unschedulable").code()).isZero();
     }
