@@ -38,6 +38,7 @@ final class HtmlPage {
             td.num, th.num { text-align: right; }
             .up { color: #b3261e; } .down { color: #1b5e20; }
             .more { color: #595959; font-style: italic; }
+            details { margin: 8px 0 16px; } summary { cursor: pointer; color: #595959; }
             code { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; }
             footer { color: #595959; margin-top: 32px; font-size: 12px; }
             """;
@@ -70,6 +71,11 @@ final class HtmlPage {
         StringBuilder b = new StringBuilder("<div class=\"banner " + kind + "\" role=\"status\">");
         for (int i = 0; i < lines.size(); i++) b.append(i == 0 ? "" : "<br>").append(Markup.escape(lines.get(i)));
         return raw(b.append("</div>").toString());
+    }
+
+    /** Appends markup folded under a summary line (escaped): open it to read. */
+    HtmlPage folded(String summary, String html) {
+        return raw("<details><summary>" + Markup.escape(summary) + "</summary>" + html + "</details>");
     }
 
     /** Appends charts side by side, each in a {@code <figure>}. */

@@ -33,12 +33,16 @@ final class PlanChanges {
     }
 
     static List<HtmlTable> diff(JsonNode d) {
-        HtmlTable objects = HtmlTable.of("Objects", PlanTables.ROWS, "Change", "Kind", "Name", "Fields");
+        HtmlTable objects = HtmlTable.of("Objects", PlanTables.ROWS, "Change", "Kind", "Name", "Fields: before → after");
         for (JsonNode o : d.path("added")) objects.row(Cell.of("added"), Cell.of(o.path("kind").asText()), Cell.of(name(o)), Cell.of(""));
         for (JsonNode o : d.path("removed")) objects.row(Cell.of("removed"), Cell.of(o.path("kind").asText()), Cell.of(name(o)), Cell.of(""));
         for (JsonNode o : d.path("changed")) {
             List<String> fields = new ArrayList<>();
-            o.path("fields").forEach(f -> fields.add(f.asText()));
+            if (o.has("values")) {
+                o.path("values").forEach(v -> fields.add(v.path("path").asText() + ": " + v.path("before").asText() + " → " + v.path("after").asText()));
+            } else {
+                o.path("fields").forEach(f -> fields.add(f.asText()));
+            }
             objects.row(Cell.of("changed"), Cell.of(o.path("kind").asText()), Cell.of(name(o)), Cell.of(String.join("\n", fields)));
         }
         HtmlTable limits = HtmlTable.of("Tenant limits that move", PlanTables.ROWS, "Tenant", "Resource", "Before", "After");

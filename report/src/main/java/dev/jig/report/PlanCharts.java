@@ -20,7 +20,8 @@ import java.util.Map;
 final class PlanCharts {
 
     static final int TOP = 20;
-    static final int TYPES = 11;
+    /** Types shown on their own in the mix: with "other", one colour each of the palette's eight. */
+    static final int TYPES = 7;
     static final String NO_TENANT = "(no tenant)";
 
     private PlanCharts() {

@@ -25,24 +25,35 @@ public final class PlanHtml {
         page.heading(1, "Jig plan: " + base + " → " + head);
         page.paragraph("meta", "Policy directory " + source.path("directory").asText() + " · catalog " + source.path("catalog").path("region").asText()
                 + ", on-demand prices of " + source.path("catalog").path("priceDate").asText() + " · amounts in USD per hour, (est.) where they include estimated spot prices.");
+        verdict(page, plan);
         gate(page, plan.path("gate"));
         page.heading(2, "Summary");
         page.raw(PlanTables.summary(plan.path("summary")).render());
         page.heading(2, "Charts");
         page.charts(PlanCharts.of(plan));
-        page.heading(2, "Tenants");
-        page.raw(PlanTables.tenants(plan.path("tenants")).render());
-        page.heading(2, "Pools");
-        page.raw(PlanTables.pools(plan.path("pools")).render());
+        List<JsonNode> tenants = PlanTables.byChange(plan.path("tenants"), true);
+        List<JsonNode> sameTenants = PlanTables.byChange(plan.path("tenants"), false);
+        List<JsonNode> pools = PlanTables.byChange(plan.path("pools"), true);
+        List<JsonNode> samePools = PlanTables.byChange(plan.path("pools"), false);
+        page.heading(2, "Tenants that change");
+        page.raw(PlanTables.tenants(tenants).render());
+        if (!sameTenants.isEmpty()) page.folded(sameTenants.size() + " unchanged tenants", PlanTables.tenants(sameTenants).render());
+        page.heading(2, "Pools that change");
+        page.raw(PlanTables.pools(pools).render());
+        if (!samePools.isEmpty()) page.folded(samePools.size() + " unchanged pools", PlanTables.pools(samePools).render());
         page.heading(2, "Pods that change");
         for (HtmlTable t : PlanChanges.changes(plan.path("changes"))) page.raw(t.render());
-        page.heading(2, "Unschedulable on head");
-        page.raw(PlanChanges.unschedulable("", plan.path("unschedulable").path("head")).render());
-        page.heading(2, "Headroom");
-        page.raw(PlanTables.quotas(plan.path("tenants")).render());
-        page.raw(PlanTables.limits(plan.path("pools")).render());
         page.heading(2, "Compiled diff");
         for (HtmlTable t : PlanChanges.diff(plan.path("diff"))) page.raw(t.render());
+        page.heading(2, "Headroom");
+        page.raw(PlanTables.quotas(tenants).render());
+        page.raw(PlanTables.limits(pools).render());
+        if (!sameTenants.isEmpty() || !samePools.isEmpty()) {
+            page.folded("Headroom of the unchanged tenants and pools",
+                    PlanTables.quotas(sameTenants).render() + PlanTables.limits(samePools).render());
+        }
+        page.heading(2, "Unschedulable on head");
+        page.raw(PlanChanges.unschedulable("", plan.path("unschedulable").path("head")).render());
         page.heading(2, "Workload");
         workload(page, plan.path("workload"));
         return page.render();
@@ -52,6 +63,27 @@ public final class PlanHtml {
         String ref = r.path("ref").asText();
         JsonNode commit = r.path("commit");
         return commit.isTextual() && commit.asText().length() >= 7 ? ref + " (" + commit.asText().substring(0, 7) + ")" : ref;
+    }
+
+    /**
+     * The verdict in one line, with or without {@code --fail-on}, and the report's findings under it: red
+     * when the plan has errors, amber when it costs more or leaves pods unschedulable, green otherwise.
+     */
+    private static void verdict(HtmlPage page, JsonNode plan) {
+        JsonNode s = plan.path("summary");
+        JsonNode d = s.path("delta");
+        double dc = d.path("perHour").asDouble();
+        String cost = dc == 0 ? "no cost change" : Numbers.signedPerHour(dc) + " " + Numbers.percent(d.path("perHourPercent")).trim();
+        int unschedulable = s.path("podsNewlyUnschedulable").asInt();
+        String line = "Verdict: " + cost + ", " + Numbers.signed(d.path("nodes").asLong()) + " nodes, " + s.path("podsMoved").asInt()
+                + " pods move pool, " + unschedulable + " become unschedulable, " + s.path("podsNewlyPlaced").asInt() + " become placed.";
+        boolean errors = false;
+        List<String> lines = new ArrayList<>(List.of(line));
+        for (JsonNode f : plan.path("findings")) {
+            lines.add(f.path("severity").asText() + ": " + f.path("message").asText());
+            errors |= f.path("severity").asText().equals("error");
+        }
+        page.banner(errors ? "fail" : dc > 0 || unschedulable > 0 || lines.size() > 1 ? "warn" : "ok", lines);
     }
 
     private static void gate(HtmlPage page, JsonNode gate) {

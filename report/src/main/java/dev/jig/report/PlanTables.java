@@ -37,7 +37,22 @@ final class PlanTables {
         return t;
     }
 
-    static HtmlTable tenants(JsonNode tenants) {
+    /**
+     * The items that changed ({@code changed} true), the largest $/h change first, or those that did not,
+     * in report order: every table lists what changed before anything else.
+     */
+    static List<JsonNode> byChange(JsonNode items, boolean changed) {
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode x : items) if (x.path("changed").asBoolean() == changed) out.add(x);
+        if (changed) out.sort(java.util.Comparator.comparingDouble(PlanTables::costChange).reversed());
+        return out;
+    }
+
+    private static double costChange(JsonNode x) {
+        return Math.abs(x.path("head").path("perHour").asDouble() - x.path("base").path("perHour").asDouble());
+    }
+
+    static HtmlTable tenants(Iterable<JsonNode> tenants) {
         HtmlTable t = new HtmlTable("", List.of(Cell.of("Tenant"), Cell.of("Namespaces"), Cell.num("Nodes"), Cell.num("$/h base"),
                 Cell.num("$/h head"), Cell.num("change"), Cell.num("Pods placed"), Cell.num("Unschedulable")), ROWS);
         for (JsonNode x : tenants) {
@@ -52,7 +67,7 @@ final class PlanTables {
         return t;
     }
 
-    static HtmlTable pools(JsonNode pools) {
+    static HtmlTable pools(Iterable<JsonNode> pools) {
         HtmlTable t = new HtmlTable("", List.of(Cell.of("Pool"), Cell.of("Tenant"), Cell.num("Weight"), Cell.num("Nodes"), Cell.num("$/h base"),
                 Cell.num("$/h head"), Cell.num("change"), Cell.num("Pods placed"), Cell.of("Instance types on head")), ROWS);
         for (JsonNode p : pools) {
@@ -69,13 +84,13 @@ final class PlanTables {
         return t;
     }
 
-    static HtmlTable quotas(JsonNode tenants) {
+    static HtmlTable quotas(Iterable<JsonNode> tenants) {
         HtmlTable t = headroomTable("Tenant quotas (across each tenant's pools)", "Tenant");
         for (JsonNode x : tenants) headroomRows(t, PlanCharts.tenantName(x), x.path("quota").path("base"), x.path("quota").path("head"));
         return t;
     }
 
-    static HtmlTable limits(JsonNode pools) {
+    static HtmlTable limits(Iterable<JsonNode> pools) {
         HtmlTable t = headroomTable("NodePool limits", "Pool");
         for (JsonNode p : pools) headroomRows(t, p.path("name").asText(), p.path("base").path("limits"), p.path("head").path("limits"));
         return t;

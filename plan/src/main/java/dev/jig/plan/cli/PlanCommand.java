@@ -9,10 +9,12 @@ import dev.jig.compiler.cli.PolicyInput;
 import dev.jig.compiler.diff.ManifestDiff;
 import dev.jig.compiler.generate.GeneratedObject;
 import dev.jig.compiler.report.TextReport;
+import dev.jig.compiler.policy.Platform;
 import dev.jig.compiler.source.SourceTree;
 import dev.jig.controller.cloud.sim.InstanceTypeResolver;
 import dev.jig.controller.simulate.ScenarioSchema;
 import dev.jig.plan.engine.Gate;
+import dev.jig.plan.engine.PlanFinding;
 import dev.jig.plan.engine.PlanReport;
 import dev.jig.plan.engine.Revision;
 import dev.jig.plan.engine.SidePlan;
@@ -90,8 +92,8 @@ public final class PlanCommand implements Callable<Integer> {
             description = "The namespace of manifests that name none (default: ${DEFAULT-VALUE}).")
     String namespace;
 
-    @Option(names = "--zones", paramLabel = "ZONE", split = ",", defaultValue = "us-east-1a,us-east-1b,us-east-1c",
-            description = "The zones nodes may launch in (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--zones", paramLabel = "ZONE", split = ",",
+            description = "The zones nodes may launch in (default: the head Platform's spec.cluster.zones).")
     List<String> zones;
 
     @Option(names = "--timings", description = "Print the time of each stage to stderr.")
@@ -146,7 +148,10 @@ public final class PlanCommand implements Callable<Integer> {
         if (failed("base " + base, before, err) | failed("head " + (head == null ? "(work tree)" : head), after, err)) return ExitCode.FINDINGS;
         Revision b = revision(base, baseTree.revision(), before);
         Revision h = revision(head == null ? Revision.WORKTREE : head, headTree.revision(), after);
-        InstanceTypeResolver types = new InstanceTypeResolver(catalog, zones, true);
+        Platform platform = after.result().policies().orElseThrow().platform();
+        List<PlanFinding> findings = new ArrayList<>();
+        List<String> launchZones = zones(platform, catalog, findings);
+        InstanceTypeResolver types = new InstanceTypeResolver(catalog, launchZones, true);
         SidePlan.Solutions solutions = new SidePlan.Solutions();
         SidePlan basePlan = SidePlan.run(b, workload, types, solutions);
         stage("schedule base", err);
@@ -154,7 +159,8 @@ public final class PlanCommand implements Callable<Integer> {
         stage("schedule head", err);
         String key = after.result().policies().map(s -> s.platform().tenancyKey()).orElse(WellKnownLabels.JIG_TENANT);
         ManifestDiff.Result diff = new ManifestDiff(key).compare(b.manifests(), h.manifests());
-        ObjectNode report = PlanReport.build(directory.normalize().toString().replace('\\', '/'), basePlan, headPlan, workload, diff, catalog, gate);
+        ObjectNode report = PlanReport.build(directory.normalize().toString().replace('\\', '/'), basePlan, headPlan, workload, diff, catalog, gate,
+                findings);
         String text = renderer.apply(report);
         stage("diff+report", err);
         if (out == null) {
@@ -163,12 +169,39 @@ public final class PlanCommand implements Callable<Integer> {
         } else {
             Files.writeString(out, text);
         }
+        boolean failed = false;
+        for (JsonNode f : report.path("findings")) {
+            err.println("jig: " + f.path("severity").asText() + ": " + f.path("message").asText());
+            failed |= f.path("severity").asText().equals("error");
+        }
         if (report.path("gate").path("failed").asBoolean()) {
             report.path("gate").path("messages").forEach(m -> err.println("jig: " + m.asText()));
-            err.flush();
-            return ExitCode.FINDINGS;
+            failed = true;
         }
-        return ExitCode.OK;
+        err.flush();
+        return failed ? ExitCode.FINDINGS : ExitCode.OK;
+    }
+
+    /**
+     * The zones to plan in: {@code --zones}, or the head Platform's. Prices and offerings come from the
+     * bundled catalog's region (offered in the zones planned), so a Platform elsewhere gets a warning that
+     * figures are estimates.
+     */
+    private List<String> zones(Platform platform, Catalog catalog, List<PlanFinding> findings) {
+        String region = platform.cluster().region();
+        List<String> chosen = zones != null ? zones : platform.cluster().zones();
+        if (zones != null) {
+            List<String> foreign = zones.stream().filter(z -> !platform.cluster().zones().contains(z)).toList();
+            if (!foreign.isEmpty()) {
+                findings.add(PlanFinding.warning("--zones " + foreign + " are not among the Platform's zones " + platform.cluster().zones()
+                        + ": pools launch only in the Platform's, so pods that need those zones may read as unschedulable"));
+            }
+        }
+        if (region != null && !region.equals(catalog.region())) {
+            findings.add(PlanFinding.warning("the Platform's region is " + region + ", but instance types and prices come from the bundled "
+                    + catalog.region() + " catalog: $/h figures are " + catalog.region() + "'s, an estimate for " + region));
+        }
+        return chosen;
     }
 
     /** With {@code --timings}, the time since the last stage ended, as {@code jig compile --timings} prints its stages. */

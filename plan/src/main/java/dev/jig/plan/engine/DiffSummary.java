@@ -11,7 +11,10 @@ import dev.jig.compiler.diff.ObjectRef;
 import dev.jig.compiler.diff.TenantLimitChange;
 import java.util.List;
 
-/** {@code jig diff} in short, as the report's {@code diff} member: object identities, changed field paths, limit totals. */
+/**
+ * {@code jig diff} in short, as the report's {@code diff} member: object identities, changed fields with
+ * their values on both sides ({@code requirements[…].values: ["c","m","r"] → ["r"]}), limit totals.
+ */
 final class DiffSummary {
 
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -25,8 +28,13 @@ final class DiffSummary {
         refs(d.putArray("removed"), diff.removed());
         ArrayNode changed = d.putArray("changed");
         for (ObjectChange c : diff.changed()) {
-            ArrayNode fields = ref(changed, c.object()).putArray("fields");
-            for (FieldChange f : c.fields()) fields.add(f.path());
+            ObjectNode o = ref(changed, c.object());
+            ArrayNode fields = o.putArray("fields");
+            ArrayNode values = o.putArray("values");
+            for (FieldChange f : c.fields()) {
+                fields.add(f.path());
+                values.addObject().put("path", f.path()).put("before", shown(f.before())).put("after", shown(f.after()));
+            }
         }
         ArrayNode limits = d.putArray("limits");
         for (TenantLimitChange l : diff.limits()) {
@@ -38,6 +46,14 @@ final class DiffSummary {
         }
         return d;
     }
+
+    /** A value as {@code jig diff} shows it, cut after {@link #MOST} characters (user data, long lists). */
+    private static String shown(com.fasterxml.jackson.databind.JsonNode value) {
+        String s = FieldChange.display(value);
+        return s.length() <= MOST ? s : s.substring(0, MOST - 1) + "…";
+    }
+
+    static final int MOST = 120;
 
     private static void refs(ArrayNode out, List<ManifestObject> objects) {
         for (ManifestObject o : objects) ref(out, o.ref());

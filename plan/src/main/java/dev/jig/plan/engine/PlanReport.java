@@ -61,19 +61,28 @@ public final class PlanReport {
 
     /** The report document; {@code gate} is evaluated on it. */
     public static ObjectNode build(String directory, SidePlan base, SidePlan head, Workload workload, ManifestDiff.Result diff,
-                                   Catalog catalog, Gate gate) {
+                                   Catalog catalog, Gate gate, List<PlanFinding> given) {
         PlanReport r = new PlanReport(base, head, workload);
         ObjectNode doc = F.objectNode().put("apiVersion", ApiGroups.JIG_V1ALPHA1).put("kind", "PlanReport");
         ObjectNode source = doc.putObject("source").put("directory", directory);
         source.set("base", revision(base.revision()));
         source.set("head", revision(head.revision()));
         source.putObject("catalog").put("region", catalog.region()).put("priceDate", catalog.priceDate());
+        ArrayNode findings = doc.putArray("findings");
         doc.set("workload", r.workload());
         ObjectNode changes = r.changes();
         ObjectNode summary = r.summary(changes);
+        List<PlanFinding> all = new ArrayList<>(r.findings(summary));
+        all.addAll(given);
+        all.sort(java.util.Comparator.comparing(PlanFinding::severity));
+        for (PlanFinding f : all) findings.addObject().put("severity", f.severity().label()).put("message", f.message());
         doc.set("summary", summary);
-        doc.set("tenants", r.tenants());
-        doc.set("pools", r.pools());
+        ArrayNode tenants = r.tenants();
+        ArrayNode pools = r.pools();
+        for (JsonNode p : pools) ((ObjectNode) p).put("changed", poolChanged(p));
+        for (JsonNode t : tenants) ((ObjectNode) t).put("changed", tenantChanged(t));
+        doc.set("tenants", tenants);
+        doc.set("pools", pools);
         doc.set("changes", changes);
         ObjectNode unschedulable = doc.putObject("unschedulable");
         unschedulable.set("base", r.unschedulable(base));
@@ -85,6 +94,48 @@ public final class PlanReport {
         g.put("failed", !messages.isEmpty());
         messages.forEach(g.putArray("messages")::add);
         return doc;
+    }
+
+    /** A tenant whose row differs between the sides in any figure the report shows (its quota's use and limits included). */
+    private static boolean tenantChanged(JsonNode t) {
+        JsonNode b = t.path("base");
+        JsonNode h = t.path("head");
+        return t.path("delta").path("perHour").asDouble() != 0 || !b.path("nodes").equals(h.path("nodes"))
+                || !b.path("podsPlaced").equals(h.path("podsPlaced")) || !b.path("podsUnschedulable").equals(h.path("podsUnschedulable"))
+                || !t.path("quota").path("base").equals(t.path("quota").path("head"));
+    }
+
+    /** A pool added, removed, or different between the sides in nodes, pods, instance types, $/h or limits. */
+    private static boolean poolChanged(JsonNode p) {
+        JsonNode b = p.get("base");
+        JsonNode h = p.get("head");
+        if (b == null || h == null || b.isNull() || h.isNull()) return true;
+        return !b.path("nodes").equals(h.path("nodes")) || !b.path("podsPlaced").equals(h.path("podsPlaced"))
+                || !b.path("perHour").equals(h.path("perHour")) || !b.path("instanceTypes").equals(h.path("instanceTypes"))
+                || !b.path("limits").equals(h.path("limits"));
+    }
+
+    /**
+     * A plan with nothing to compare is not a clean result: a workload that reads no pods (replicas of 0,
+     * only exempt namespaces), or a head that places none of them (zones of another region, a quota of 0).
+     */
+    private List<PlanFinding> findings(ObjectNode summary) {
+        List<PlanFinding> out = new ArrayList<>();
+        int pods = workload.pods().size();
+        if (pods == 0) {
+            Workload.Ignored ig = workload.ignored();
+            out.add(PlanFinding.error("the workload has no pods to place: " + ig.exemptNamespaces() + " in exempt namespaces, "
+                    + ig.finished() + " finished, and no replicas elsewhere (a Deployment or a scenario whose replicas start at 0 reads as none)"));
+            return out;
+        }
+        int placed = summary.path("head").path("podsPlaced").asInt();
+        if (placed == 0) {
+            String why = head.unschedulable().values().stream().min(Comparator.comparing(u -> u.pod().key()))
+                    .map(u -> "; for example " + u.pod().key() + ": " + u.refusals().stream().map(Refusal::message).distinct().limit(2)
+                            .reduce((a, b) -> a + "; " + b).orElse("no pool takes it")).orElse("");
+            out.add(PlanFinding.error("head places none of the workload's " + pods + " pods" + why));
+        }
+        return out;
     }
 
     private static ObjectNode revision(Revision r) {

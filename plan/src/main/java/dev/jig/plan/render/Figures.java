@@ -42,26 +42,58 @@ final class Figures {
         return ref + " (" + r.path("commit").asText().substring(0, Math.min(7, r.path("commit").asText().length())) + ")";
     }
 
-    /** Headroom per resource on head, with base's when it differs: {@code cpu 952 of 1000 (base 936)}. */
+    /**
+     * Use and headroom per resource on head, in the HTML report's words, with base's when they differ:
+     * {@code cpu used 48 / headroom 952 of 1000 (base: used 64 / headroom 936)}.
+     */
     static String headroom(JsonNode base, JsonNode head) {
         List<String> out = new ArrayList<>();
         for (JsonNode h : head) {
-            String b = null;
-            for (JsonNode x : base) if (x.path("resource").asText().equals(h.path("resource").asText())) b = x.path("headroom").asText();
-            String s = h.path("resource").asText() + " " + h.path("headroom").asText() + " of " + h.path("limit").asText();
-            out.add(b == null || b.equals(h.path("headroom").asText()) ? s : s + " (base " + b + ")");
+            JsonNode b = null;
+            for (JsonNode x : base) if (x.path("resource").asText().equals(h.path("resource").asText())) b = x;
+            String s = h.path("resource").asText() + " " + usedAndHeadroom(h) + " of " + h.path("limit").asText();
+            out.add(b == null || usedAndHeadroom(b).equals(usedAndHeadroom(h)) ? s : s + " (base: " + usedAndHeadroom(b) + ")");
         }
         return out.isEmpty() ? "no limit" : String.join(", ", out);
     }
 
-    /** The instance-type mix of a pool side: {@code 4× c7g.2xlarge spot ~$0.4408}. */
+    private static String usedAndHeadroom(JsonNode r) {
+        return "used " + r.path("used").asText() + " / headroom " + r.path("headroom").asText();
+    }
+
+    /**
+     * The instance-type mix of a pool side, money as the total of each line: {@code 4× c7g.2xlarge spot
+     * (~$0.4408/h for all 4)}, {@code 1× m7g.large on-demand ($0.0816/h)}.
+     */
     static String mix(JsonNode side) {
         if (side == null || side.isNull()) return "(no pool)";
         List<String> out = new ArrayList<>();
         for (JsonNode t : side.path("instanceTypes")) {
-            out.add(t.path("nodes").asInt() + "× " + t.path("type").asText() + " " + t.path("capacityType").asText() + " " + money(t));
+            int n = t.path("nodes").asInt();
+            out.add(n + "× " + t.path("type").asText() + " " + t.path("capacityType").asText() + " (" + money(t) + "/h"
+                    + (n == 1 ? "" : " for all " + n) + ")");
         }
         return out.isEmpty() ? "no nodes" : String.join(", ", out);
+    }
+
+    /** A changed field with its values: {@code spec.limits.cpu: "800" → "900"}. */
+    static String fieldChange(JsonNode value) {
+        return value.path("path").asText() + ": " + value.path("before").asText() + " → " + value.path("after").asText();
+    }
+
+    /** The changed fields of a diff entry, with values when the report has them (older reports: paths only). */
+    static List<String> fieldChanges(JsonNode changed) {
+        List<String> out = new ArrayList<>();
+        if (changed.has("values")) changed.path("values").forEach(v -> out.add(fieldChange(v)));
+        else changed.path("fields").forEach(f -> out.add(f.asText()));
+        return out;
+    }
+
+    /** The report's findings, one line each: {@code error: the workload has no pods …}. */
+    static List<String> findings(JsonNode report) {
+        List<String> out = new ArrayList<>();
+        report.path("findings").forEach(f -> out.add(f.path("severity").asText() + ": " + f.path("message").asText()));
+        return out;
     }
 
     /**

@@ -5,11 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code --format markdown}: the plan report as a pull-request comment. A link-free summary comes
- * first (one headline and the whole-cluster table), then tenants, pools, the pods that change, the pods
- * unschedulable on head and the compiled diff. Lists stop after {@link #LIST_LIMIT} items with a count of
- * the rest, and the whole comment stays under the character cap (GitHub refuses comments over 65,536):
- * past it, the sections that do not fit are cut at a line with a note saying so.
+ * {@code --format markdown}: the plan report as a pull-request comment, ordered by what changed. The
+ * verdict first (headline, findings, the whole-cluster table, the gate), then the tenants and pools that
+ * change (largest cost change first), the pods that change with their reasons, the compiled diff with
+ * values, one line counting the unchanged tenants and pools, and the pods unschedulable on head. Lists
+ * stop after {@link #LIST_LIMIT} items with a count of the rest, and the whole comment stays under the
+ * character cap (GitHub refuses comments over 65,536): past it, the sections that do not fit are cut at a
+ * line with a note saying so, which only ever drops rows after every changed one that fits.
  */
 public final class PlanMarkdown {
 
@@ -25,6 +27,7 @@ public final class PlanMarkdown {
         StringBuilder head = new StringBuilder();
         JsonNode sum = r.path("summary");
         head.append("### jig plan: ").append(headline(sum)).append("\n\n");
+        head.append(findings(r));
         JsonNode src = r.path("source");
         head.append("Base ").append(code(Figures.revision(src.path("base")))).append(" → head ").append(code(Figures.revision(src.path("head"))))
                 .append(", policies in ").append(code(src.path("directory").asText())).append(". ")
@@ -43,9 +46,31 @@ public final class PlanMarkdown {
             head.append("\n**Gate failed** (").append(String.join(", ", PlanText.strings(gate.path("failOn")))).append("): ")
                     .append(String.join("; ", PlanText.strings(gate.path("messages")))).append('\n');
         }
-        List<String> sections = List.of(tenants(r), pools(r), changes(r.path("changes")), unschedulable(r.path("unschedulable").path("head")),
-                diff(r.path("diff")));
+        // What changed first, so that a cut at the comment limit only ever drops what did not change.
+        List<String> sections = List.of(tenants(r), pools(r), changes(r.path("changes")), diff(r.path("diff")),
+                unchanged(r), unschedulable(r.path("unschedulable").path("head")));
         return capped(head.toString(), sections, maxChars);
+    }
+
+    /** {@code **Error:** …} lines for the report's findings, before any figure. */
+    private static String findings(JsonNode r) {
+        StringBuilder s = new StringBuilder();
+        for (JsonNode f : r.path("findings")) {
+            s.append("> **").append(f.path("severity").asText().equals("error") ? "Error" : "Warning").append(":** ")
+                    .append(escape(f.path("message").asText())).append('\n');
+        }
+        return s.isEmpty() ? "" : s.append('\n').toString();
+    }
+
+    /** One line for everything the change leaves as it was. */
+    private static String unchanged(JsonNode r) {
+        int tenants = 0;
+        for (JsonNode t : r.path("tenants")) if (!t.path("changed").asBoolean()) tenants++;
+        int pools = 0;
+        for (JsonNode p : r.path("pools")) if (!p.path("changed").asBoolean()) pools++;
+        if (tenants == 0 && pools == 0) return "";
+        return "\n" + tenants + " unchanged tenant" + (tenants == 1 ? "" : "s") + " and " + pools + " unchanged pool" + (pools == 1 ? "" : "s")
+                + " (same nodes, cost, pods and headroom on both sides) are not listed.\n";
     }
 
     private static String headline(JsonNode sum) {
@@ -60,8 +85,13 @@ public final class PlanMarkdown {
     }
 
     private static String tenants(JsonNode r) {
-        StringBuilder s = new StringBuilder("\n#### Tenants\n\n| tenant | nodes | $/h | change | placed | unschedulable | quota headroom |\n|---|---:|---:|---:|---:|---:|---|\n");
-        for (JsonNode t : r.path("tenants")) {
+        List<JsonNode> changed = new ArrayList<>();
+        for (JsonNode t : r.path("tenants")) if (t.path("changed").asBoolean()) changed.add(t);
+        if (changed.isEmpty()) return "\n#### Tenants that change\n\nNone.\n";
+        // The largest cost change first: what a reviewer should look at before anything else.
+        changed.sort(java.util.Comparator.comparingDouble((JsonNode t) -> -Math.abs(t.path("delta").path("perHour").asDouble())));
+        StringBuilder s = new StringBuilder("\n#### Tenants that change\n\n| tenant | nodes | $/h | change | placed | unschedulable | quota: used / headroom of limit |\n|---|---:|---:|---:|---:|---:|---|\n");
+        for (JsonNode t : changed) {
             JsonNode b = t.path("base");
             JsonNode h = t.path("head");
             row(s, Figures.tenant(t.get("name")), Figures.change(b.path("nodes").asText(), h.path("nodes").asText()),
@@ -74,8 +104,11 @@ public final class PlanMarkdown {
     }
 
     private static String pools(JsonNode r) {
-        StringBuilder s = new StringBuilder("\n#### Pools\n\n| pool | tenant | nodes | pods | instance types (head) | limit headroom |\n|---|---|---:|---:|---|---|\n");
-        for (JsonNode p : r.path("pools")) {
+        List<JsonNode> changed = new ArrayList<>();
+        for (JsonNode p : r.path("pools")) if (p.path("changed").asBoolean()) changed.add(p);
+        if (changed.isEmpty()) return "\n#### Pools that change\n\nNone.\n";
+        StringBuilder s = new StringBuilder("\n#### Pools that change\n\n| pool | tenant | nodes | pods | instance types (head), $/h per line | limit: used / headroom |\n|---|---|---:|---:|---|---|\n");
+        for (JsonNode p : changed) {
             JsonNode b = p.get("base");
             JsonNode h = p.get("head");
             String mix = h.isNull() ? "removed" : Figures.mix(h);
@@ -123,7 +156,7 @@ public final class PlanMarkdown {
         for (JsonNode o : d.path("added")) lines.add("- added " + code(PlanText.ref(o)));
         for (JsonNode o : d.path("removed")) lines.add("- removed " + code(PlanText.ref(o)));
         for (JsonNode o : d.path("changed")) {
-            lines.add("- changed " + code(PlanText.ref(o)) + ": " + String.join(", ", PlanText.strings(o.path("fields")).stream().map(PlanMarkdown::code).toList()));
+            lines.add("- changed " + code(PlanText.ref(o)) + ": " + String.join(", ", Figures.fieldChanges(o).stream().map(PlanMarkdown::code).toList()));
         }
         for (JsonNode l : d.path("limits")) lines.add("- limit total " + escape(PlanText.limit(l)));
         list(s, lines);

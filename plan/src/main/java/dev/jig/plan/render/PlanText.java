@@ -20,6 +20,7 @@ public final class PlanText {
         JsonNode src = r.path("source");
         s.append("jig plan ").append(src.path("directory").asText()).append(": ").append(Figures.revision(src.path("base")))
                 .append(" → ").append(Figures.revision(src.path("head"))).append('\n');
+        for (String f : Figures.findings(r)) s.append(f).append('\n');
         s.append(workload(r.path("workload"))).append('\n');
         s.append("prices: ").append(src.path("catalog").path("region").asText()).append(" on-demand of ")
                 .append(src.path("catalog").path("priceDate").asText()).append("; ~ marks spot prices (estimated)\n\n");
@@ -76,7 +77,7 @@ public final class PlanText {
         s.append(", placed ").append(Figures.change(b.path("podsPlaced").asText(), h.path("podsPlaced").asText()))
                 .append(", unschedulable ").append(Figures.change(b.path("podsUnschedulable").asText(), h.path("podsUnschedulable").asText())).append('\n');
         if (!t.path("quota").path("head").isEmpty() || !t.path("quota").path("base").isEmpty()) {
-            s.append("  quota headroom: ").append(Figures.headroom(t.path("quota").path("base"), t.path("quota").path("head"))).append('\n');
+            s.append("  quota: ").append(Figures.headroom(t.path("quota").path("base"), t.path("quota").path("head"))).append('\n');
         }
         for (JsonNode p : pools) {
             if (!p.path("tenant").equals(t.path("name"))) continue;
@@ -97,7 +98,7 @@ public final class PlanText {
             }
             JsonNode lh = ph.isNull() ? pb.path("limits") : ph.path("limits");
             if (!lh.isEmpty()) {
-                s.append("    limit headroom: ").append(Figures.headroom(pb.isNull() ? lh : pb.path("limits"), lh)).append('\n');
+                s.append("    limit: ").append(Figures.headroom(pb.isNull() ? lh : pb.path("limits"), lh)).append('\n');
             }
         }
     }
@@ -121,7 +122,10 @@ public final class PlanText {
                 .append(d.path("changed").size()).append(" changed\n");
         for (JsonNode o : d.path("added")) s.append("  + ").append(ref(o)).append('\n');
         for (JsonNode o : d.path("removed")) s.append("  - ").append(ref(o)).append('\n');
-        for (JsonNode o : d.path("changed")) s.append("  ~ ").append(ref(o)).append(": ").append(String.join(", ", strings(o.path("fields")))).append('\n');
+        for (JsonNode o : d.path("changed")) {
+            s.append("  ~ ").append(ref(o)).append('\n');
+            for (String f : Figures.fieldChanges(o)) s.append("      ").append(f).append('\n');
+        }
         for (JsonNode l : d.path("limits")) s.append("  limits ").append(limit(l)).append('\n');
     }
 
