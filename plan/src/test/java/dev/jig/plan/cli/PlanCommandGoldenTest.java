@@ -143,4 +143,57 @@ class PlanCommandGoldenTest {
         assertThat(html.code()).isEqualTo(2);
         assertThat(html.err()).contains("--format html: the HTML report is not built into this jig");
     }
+
+    @Test
+    void aWorkloadWithNoPodsIsAnErrorNotACleanPlan(@TempDir Path dir) throws IOException {
+        Path empty = dir.resolve("scaled-down.yaml");
+        Files.writeString(empty, """
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {name: web, namespace: storefront}
+                spec:
+                  replicas: 0
+                  template:
+                    spec:
+                      containers: [{name: web, image: web, resources: {requests: {cpu: 500m, memory: 1Gi}}}]
+                """);
+        Run r = plan("--workload", empty.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("jig: error: the workload has no pods to place");
+        assertThat(r.out()).startsWith("jig plan").contains("error: the workload has no pods to place");
+    }
+
+    @Test
+    void zonesWherePoolsCannotLaunchPlaceNothingAndSaySo() {
+        Run r = plan("--workload", acme(), "--zones", "us-west-2a");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("jig: warning: --zones [us-west-2a] are not among the Platform's zones")
+                .contains("jig: error: head places none of the workload's");
+    }
+
+    @Test
+    void anotherRegionPlansInItsOwnZonesWithAWarningAboutPrices(@TempDir Path dir) throws Exception {
+        Path policies = dir.resolve("policies");
+        try (Stream<Path> files = Files.walk(repo.resolve("policies"))) {
+            for (Path f : files.toList()) {
+                Path to = policies.resolve(repo.resolve("policies").relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(to);
+                else Files.writeString(to, Files.readString(f).replace("us-east-1", "eu-west-1"));
+            }
+        }
+        try (Git git = Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
+            git.add().addFilepattern("policies").call();
+            PersonIdent who = new PersonIdent("Jig", "jig@example.com", java.time.Instant.parse("2026-11-01T00:00:00Z"), java.time.ZoneOffset.UTC);
+            git.commit().setMessage("base").setAuthor(who).setCommitter(who).setSign(false).call();
+        }
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = dev.jig.compiler.cli.CliRunner.execute(new CommandLine(new PlanCommand(new TestScenarioSchema(), java.util.Optional.empty())), "jig",
+                new String[] {policies.toString(), "--base", "main", "--workload", acme(), "--format", "json"}, new PrintWriter(out), new PrintWriter(err));
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("jig: warning: the Platform's region is eu-west-1, but instance types and prices come from the bundled us-east-1 catalog");
+        JsonNode report = new ObjectMapper().readTree(out.toString());
+        assertThat(report.path("summary").path("head").path("podsPlaced").asInt()).isGreaterThan(100);
+        assertThat(report.path("findings").get(0).path("severity").asText()).isEqualTo("warning");
+    }
 }
