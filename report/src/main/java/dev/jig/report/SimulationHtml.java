@@ -7,6 +7,8 @@ import dev.jig.report.chart.StepChart;
 import dev.jig.report.chart.Unit;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -40,7 +42,12 @@ public final class SimulationHtml {
         report.path("expectations").forEach(e -> {
             if (!e.path("passed").asBoolean()) failed.add(e.path("at").asText() + ": expected " + e.path("expected").asText() + ", got " + e.path("actual").asText());
         });
-        if (report.path("passed").asBoolean()) page.banner("ok", List.of("Every expectation held."));
+        if (report.path("passed").asBoolean() && report.path("uncoveredPending").asBoolean()) {
+            page.banner("warn", List.of("Every expectation held, but " + report.path("pendingPods").asInt()
+                    + " pods are still pending at the end and no expectation covers pending pods."));
+        } else if (report.path("passed").asBoolean()) {
+            page.banner("ok", List.of("Every expectation held."));
+        }
         else page.banner("fail", failed.isEmpty() ? List.of("The simulation failed.") : prepend("Failed expectations:", failed));
         page.heading(2, "Summary");
         page.raw(summary(report).render());
@@ -61,8 +68,12 @@ public final class SimulationHtml {
         page.heading(2, "Nodes at the end");
         page.raw(nodes(report.path("nodes")).render());
         page.heading(2, "Pending pods at the end");
-        HtmlTable pending = HtmlTable.of("", PlanTables.ROWS, "Pod", "Why");
-        report.path("pending").forEach(p -> pending.row(Cell.of(p.path("pod").asText()), Cell.of(p.path("reason").asText())));
+        // Pods with the same reason on one row, as the text output groups them: the reason is long, and said once.
+        Map<String, List<String>> byReason = new LinkedHashMap<>();
+        report.path("pending").forEach(p -> byReason.computeIfAbsent(p.path("reason").asText(), r -> new ArrayList<>()).add(p.path("pod").asText()));
+        HtmlTable pending = HtmlTable.of("", PlanTables.ROWS, "Pods", "Why");
+        byReason.forEach((reason, pods) -> pending.row(Cell.of(pods.size() == 1 ? pods.get(0)
+                : pods.size() + " pods: " + String.join(", ", pods.subList(0, Math.min(5, pods.size()))) + (pods.size() > 5 ? ", …" : "")), Cell.of(reason)));
         page.raw(pending.render());
         page.heading(2, "Timeline");
         HtmlTable timeline = HtmlTable.of("", TIMELINE_ROWS, "At", "Event", "Subject", "Message");

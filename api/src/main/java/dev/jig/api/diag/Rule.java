@@ -218,4 +218,10 @@ public enum Rule {
     public String hint() {
         return hint;
     }
+
+    /** The rule with this id; throws for an id Jig never issued. */
+    public static Rule byId(String id) {
+        for (Rule r : values()) if (r.id().equals(id)) return r;
+        throw new IllegalArgumentException("unknown rule id '" + id + "'");
+    }
 }

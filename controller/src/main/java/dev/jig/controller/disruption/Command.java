@@ -58,11 +58,30 @@ public record Command(Kind kind, Reason reason, List<Candidate> candidates, List
 
     /** One line for the timeline and logs: {@code Underutilized: replace [a, b] -> [1 replacement] (savings: $0.12/h)}. */
     public String describe() {
+        return describe(java.util.Map.of());
+    }
+
+    /**
+     * As {@link #describe()}, a drift naming why its candidates drifted: {@code driftReasons} by NodeClaim name (the
+     * marks of the pass that decided it), else each candidate's {@code Drifted} condition.
+     */
+    public String describe(java.util.Map<String, String> driftReasons) {
         String names = candidates.stream().map(Candidate::name).collect(Collectors.joining(", "));
         String to = replacements.isEmpty() ? "" : " -> [" + replacements.stream()
                 .map(r -> r.cheapest().type().name() + (r.options().size() > 1 ? " +" + (r.options().size() - 1) + " options" : ""))
                 .collect(Collectors.joining(", ")) + "]";
-        return String.format(Locale.ROOT, "%s/%s: %s [%s]%s (savings: $%.4f/h)", reason.wire(), kind.name().toLowerCase(Locale.ROOT).replace('_', '-'),
-                decision().name().toLowerCase(Locale.ROOT), names, to, savingsPerHour);
+        return String.format(Locale.ROOT, "%s/%s: %s [%s]%s (savings: $%.4f/h)%s", reason.wire(), kind.name().toLowerCase(Locale.ROOT).replace('_', '-'),
+                decision().name().toLowerCase(Locale.ROOT), names, to, savingsPerHour, kind == Kind.DRIFT ? driftedBecause(driftReasons) : "");
+    }
+
+    /** Why the candidates drifted, from their {@code Drifted} condition: {@code ; drifted: NodePoolDrifted (the NodePool's template changed)}. */
+    private String driftedBecause(java.util.Map<String, String> driftReasons) {
+        List<String> why = new java.util.ArrayList<>();
+        for (Candidate c : candidates) {
+            var d = c.claim().status().condition(Drift.DRIFTED);
+            String r = driftReasons.getOrDefault(c.claim().name(), d == null ? null : d.reason());
+            if (r != null && !r.isEmpty() && !why.contains(r)) why.add(r);
+        }
+        return why.isEmpty() ? "" : "; drifted: " + why.stream().map(r -> r + Drift.explain(r)).collect(Collectors.joining(", "));
     }
 }

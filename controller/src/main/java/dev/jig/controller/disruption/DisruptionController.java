@@ -217,7 +217,9 @@ public final class DisruptionController implements Reconciler {
             metrics.executed(expired);
         }
         result.command().ifPresent(cmd -> DisruptionEvents.approved(cmd, result.scores()).forEach(cluster::publish));
-        result.command().ifPresent(cmd -> start(s, cmd, now));
+        Map<String, String> driftReasons = new HashMap<>();
+        for (DisruptionResult.DriftMark m : result.driftMarks()) if (m.condition() != null) driftReasons.put(m.claim(), m.condition().reason());
+        result.command().ifPresent(cmd -> start(s, cmd, now, driftReasons));
     }
 
     /**
@@ -232,12 +234,12 @@ public final class DisruptionController implements Reconciler {
         return new ClusterSnapshot(s.pods(), s.nodes(), claims, s.nodePools(), s.nodeClasses(), s.daemonSets(), s.tenancy(), s.pdbs());
     }
 
-    private void start(ClusterSnapshot s, Command cmd, Instant now) {
+    private void start(ClusterSnapshot s, Command cmd, Instant now, Map<String, String> driftReasons) {
         Map<String, Set<String>> podsAt = new HashMap<>();
         for (Candidate c : cmd.candidates()) podsAt.put(c.name(), pods(s, c.name()));
         InFlight f = new InFlight(cmd, List.of(), podsAt, now, null);
         inFlight.add(f);
-        log.record(new TimelineEvent(now, TimelineEvent.Kind.DISRUPTION, names(cmd), "decided " + cmd.describe()));
+        log.record(new TimelineEvent(now, TimelineEvent.Kind.DISRUPTION, names(cmd), "decided " + cmd.describe(driftReasons)));
         try {
             for (Candidate c : cmd.candidates()) if (c.node() != null) cluster.editNode(c.node().name(), Map.of(), Set.of(), List.of(DISRUPTED));
             List<String> replacements = cmd.replacements().isEmpty() ? List.of() : launch.apply(cmd.replacements());

@@ -18,6 +18,20 @@ import java.util.Optional;
  */
 final class Drift implements Method {
 
+    /** The drift reasons of Karpenter and its AWS provider, in words: {@code " (the NodePool's template changed)"}, or nothing. */
+    static String explain(String reason) {
+        return switch (reason) {
+            case "NodePoolDrifted" -> " (the NodePool's template changed)";
+            case "RequirementsDrifted" -> " (the node no longer meets the NodePool's requirements)";
+            case "NodeClassDrifted" -> " (the EC2NodeClass changed)";
+            case "AMIDrift" -> " (the EC2NodeClass resolves to another AMI)";
+            case "SubnetDrift" -> " (the node's subnet is no longer selected)";
+            case "SecurityGroupDrift" -> " (the node's security groups are no longer the selected ones)";
+            case "CapacityReservationDrift" -> " (its capacity reservation is no longer selected)";
+            default -> "";
+        };
+    }
+
     /** The NodeClaim condition Karpenter sets on a drifted NodeClaim. */
     static final String DRIFTED = "Drifted";
 

@@ -117,13 +117,15 @@ final class Nominator {
                 continue;
             }
             if (done == Cluster.Nomination.SKIPPED) continue;
+            // A nomination written again because the watch has not shown the last write yet is not news for the timeline.
+            boolean again = want != null && want.equals(written.get(p.uid()));
             if (want == null) written.remove(p.uid());
             else written.put(p.uid(), want);
-            if (done == Cluster.Nomination.WRITTEN) byNode.computeIfAbsent(want == null ? "" : want, n -> new ArrayList<>()).add(p.name());
+            if (done == Cluster.Nomination.WRITTEN && !again) byNode.computeIfAbsent(want == null ? "" : want, n -> new ArrayList<>()).add(p.name());
         }
         written.keySet().retainAll(pending);
         byNode.forEach((node, pods) -> log.record(new TimelineEvent(now, TimelineEvent.Kind.NOMINATED, node.isEmpty() ? null : node,
-                (node.isEmpty() ? "nomination cleared for " : "nominated ") + pods.size() + " pod(s): "
+                (node.isEmpty() ? "nomination cleared for " : "nominated ") + pods.size() + (pods.size() == 1 ? " pod: " : " pods: ")
                         + String.join(", ", pods.size() <= 6 ? pods : pods.subList(0, 6)) + (pods.size() > 6 ? ", ..." : ""))));
         return wanted.misfits();
     }

@@ -209,10 +209,13 @@ public final class Provisioner {
         SchedulingInputs.Prepared prepared = SchedulingInputs.prepare(s, pending, cloud, hints);
         SchedulingResult result = metrics.scheduling(() -> Scheduler.solve(prepared.input()));
         prepared.kept().forEach((pod, target) -> plan(pod, target));
-        log.record(new TimelineEvent(now, TimelineEvent.Kind.BATCH, pending.size() + " pods", String.format(Locale.ROOT,
-                "%s%d onto existing or in-flight nodes, %d new NodeClaims, %d unschedulable",
-                prepared.kept().isEmpty() ? "" : prepared.kept().size() + " kept where planned, ",
-                result.existing().values().stream().mapToInt(List::size).sum(), result.newClaims().size(), result.unschedulable().size())));
+        if (!pending.isEmpty()) {
+            int onto = result.existing().values().stream().mapToInt(List::size).sum();
+            log.record(new TimelineEvent(now, TimelineEvent.Kind.BATCH, pending.size() + (pending.size() == 1 ? " pod" : " pods"), String.format(Locale.ROOT,
+                    "%s%d onto existing or in-flight nodes, %d new NodeClaim%s, %d unschedulable",
+                    prepared.kept().isEmpty() ? "" : prepared.kept().size() + " kept where planned, ",
+                    onto, result.newClaims().size(), result.newClaims().size() == 1 ? "" : "s", result.unschedulable().size())));
+        }
         result.existing().forEach((node, pods) -> pods.forEach(p -> plan(p, node)));
         for (PlannedNodeClaim decision : result.newClaims()) {
             boolean replan = decision.pods().stream().allMatch(p -> everPlaced.contains(p.key()));

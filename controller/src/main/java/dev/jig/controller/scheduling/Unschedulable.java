@@ -11,10 +11,8 @@ public record Unschedulable(Pod pod, List<Refusal> refusals) {
         refusals = List.copyOf(refusals);
     }
 
-    /** One line: the pod and every pool's refusal. */
+    /** One line: the pod and the pools' refusals, grouped by rule ({@link Refusal#summary}). */
     public String describe() {
-        StringBuilder s = new StringBuilder(pod.key()).append(" cannot be placed");
-        for (Refusal r : refusals) s.append("; ").append(r);
-        return s.toString();
+        return pod.key() + " cannot be placed" + (refusals.isEmpty() ? "" : "; " + Refusal.summary(refusals));
     }
 }

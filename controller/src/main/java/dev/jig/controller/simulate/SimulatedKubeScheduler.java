@@ -123,7 +123,7 @@ public final class SimulatedKubeScheduler {
             bound.computeIfAbsent(chosen.node.name(), x -> new ArrayList<>()).add(p);
         }
         bound.forEach((node, pods) -> log.record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.POD_BOUND, node,
-                pods.size() + " pod(s): " + names(pods))));
+                pods.size() + (pods.size() == 1 ? " pod: " : " pods: ") + names(pods))));
         // The state this pass started from: a pass that bound pods changed it, so the pods it left pending are tried
         // once more on the next pass, as upstream moves pods a spread or affinity rejected back to its active queue
         // when a pod is bound (a skew that only held while the pass was half done no longer stops them).

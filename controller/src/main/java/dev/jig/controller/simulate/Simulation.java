@@ -8,6 +8,7 @@ import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.manifest.KarpenterManifests;
 import dev.jig.controller.manifest.PodManifests;
 import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.NodePool;
 import dev.jig.controller.state.ClusterSnapshot;
 
 import java.io.IOException;
@@ -100,10 +101,25 @@ public final class Simulation {
         else if (step instanceof Scenario.Expect e) expect(e);
         else if (step instanceof Scenario.Interrupt i) interrupt(i);
         else if (step instanceof Scenario.ApplyNodePool a) {
-            cluster.put(KarpenterManifests.nodePool(a.nodePool()));
-            world.record(new TimelineEvent(world.clock().instant(), TimelineEvent.Kind.APPLIED, "NodePool/" + a.nodePool().path("metadata").path("name").asText(),
-                    "applied"));
+            NodePool applied = KarpenterManifests.nodePool(a.nodePool());
+            NodePool before = cluster.snapshot().nodePools().stream().filter(p -> p.name().equals(applied.name())).findFirst().orElse(null);
+            cluster.put(applied);
+            world.record(new TimelineEvent(world.clock().instant(), TimelineEvent.Kind.APPLIED, "NodePool/" + applied.name(), changes(before, applied)));
         }
+    }
+
+    /** What an applied NodePool changed, by field of the pool as the controller reads it: {@code changed requirements, limits}. */
+    static String changes(NodePool before, NodePool after) {
+        if (before == null) return "created";
+        List<String> changed = new ArrayList<>();
+        for (java.lang.reflect.RecordComponent c : NodePool.class.getRecordComponents()) {
+            try {
+                if (!java.util.Objects.equals(c.getAccessor().invoke(before), c.getAccessor().invoke(after))) changed.add(c.getName());
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return changed.isEmpty() ? "applied, unchanged" : "changed " + String.join(", ", changed);
     }
 
     /** Publishes the step's event for its launched, live instances, oldest first; the interruption controller acts at the next tick. */

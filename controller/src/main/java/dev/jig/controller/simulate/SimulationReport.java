@@ -174,8 +174,12 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
         for (Diagnostic d : diagnostics) out.append(d.lines());
         if (diagnostics.stream().anyMatch(Diagnostic::isError)) return out.toString();
         out.append("Scenario ").append(scenario).append(", ").append(source).append("\n\nTimeline\n");
-        for (Line l : timeline) {
-            out.append(String.format(Locale.ROOT, "  %-7s %-18s %-32s %s%n", clock(l.at()), l.kind(), l.subject(), l.message()));
+        // Columns as wide as their longest entry (a name up to 64 characters), so long pool names do not push rows out of line.
+        int subject = width(timeline.stream().map(Line::subject).toList(), 24, 64);
+        int kind = width(timeline.stream().map(Line::kind).toList(), 6, 24);
+        for (Line l : merged(timeline)) {
+            out.append(String.format(Locale.ROOT, "  %-7s %-" + kind + "s %-" + subject + "s %s%n", clock(l.at()), l.kind(),
+                    l.subject() == null ? "" : l.subject(), l.message()));
         }
         if (!checks.isEmpty()) {
             out.append("\nExpectations\n");
@@ -185,32 +189,99 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
             }
         }
         out.append("\nNodes\n");
-        out.append(String.format(Locale.ROOT, "  %-22s %-14s %-14s %-11s %-10s %10s %5s  %s%n", "NODECLAIM", "POOL", "INSTANCE TYPE", "ZONE", "CAPACITY", "$/HOUR", "PODS", "NODE"));
+        int claim = width(nodes.stream().map(NodeLine::nodeClaim).toList(), 9, 64);
+        int pool = width(nodes.stream().map(NodeLine::pool).toList(), 4, 64);
+        String row = "  %-" + claim + "s  %-" + pool + "s  %-14s %-11s %-10s %10s %5s  %s%n";
+        out.append(String.format(Locale.ROOT, row, "NODECLAIM", "POOL", "INSTANCE TYPE", "ZONE", "CAPACITY", "$/HOUR", "PODS", "NODE"));
         for (NodeLine n : nodes) {
-            out.append(String.format(Locale.ROOT, "  %-22s %-14s %-14s %-11s %-10s %10.4f %5d  %s%s%n", n.nodeClaim(), n.pool(), n.instanceType(), n.zone(),
-                    n.capacityType(), n.pricePerHour(), n.pods(), n.node() == null ? "(not registered)" : n.node(), n.ready() ? "" : " (not ready)"));
+            out.append(String.format(Locale.ROOT, row, n.nodeClaim(), n.pool(), n.instanceType(), n.zone(), n.capacityType(),
+                    String.format(Locale.ROOT, "%.4f", n.pricePerHour()), Integer.toString(n.pods()),
+                    (n.node() == null ? "(not registered)" : n.node()) + (n.ready() ? "" : " (not ready)")));
         }
         boolean spot = nodes.stream().anyMatch(NodeLine::simulatedPrice);
-        out.append(String.format(Locale.ROOT, "%nTotal: %d node(s), $%.4f per hour%s; %d pod(s) pending%n", nodes.size(), totalPerHour,
-                spot ? " (spot prices are simulated)" : " (on-demand prices from the catalog)", pendingPods));
-        out.append(String.format(Locale.ROOT, "Cost: planned $%.4f/h (launched for new demand), re-planned $%.4f/h (launched for pods the "
-                + "kube-scheduler displaced), replacements $%.4f/h (launched by disruption), settled at the last wait %s%n", plannedPerHour, replannedPerHour,
-                replacementsPerHour, settledPerHour.isPresent()
-                ? String.format(Locale.ROOT, "$%.4f/h (%.2f× planned)", settledPerHour.getAsDouble(), plannedPerHour == 0 ? 1 : settledPerHour.getAsDouble() / plannedPerHour)
-                : "unknown (the last wait timed out)"));
+        long end = Math.max(timeline.isEmpty() ? 0 : timeline.get(timeline.size() - 1).at(), waits.isEmpty() ? 0 : waits.get(waits.size() - 1).endsAt());
+        out.append(String.format(Locale.ROOT, "%nAt the end (%s): %d node%s, $%.4f per hour%s; %d pod%s pending%n", clock(end), nodes.size(),
+                nodes.size() == 1 ? "" : "s", totalPerHour, spot ? " (spot prices are simulated)" : " (on-demand prices from the catalog)",
+                pendingPods, pendingPods == 1 ? "" : "s"));
+        WaitLine last = waits.isEmpty() ? null : waits.get(waits.size() - 1);
+        out.append(String.format(Locale.ROOT, "Launched over the run: $%.4f/h for new demand, $%.4f/h re-planned for pods the kube-scheduler "
+                + "displaced, $%.4f/h of replacements by disruption%n", plannedPerHour, replannedPerHour, replacementsPerHour));
+        if (last != null) {
+            out.append(settledPerHour.isPresent()
+                    ? String.format(Locale.ROOT, "Settled cost, at the last wait (%s): $%.4f/h, %.2f× what was launched for new demand%n", clock(last.endsAt()),
+                            settledPerHour.getAsDouble(), plannedPerHour == 0 ? 1 : settledPerHour.getAsDouble() / plannedPerHour)
+                    : String.format(Locale.ROOT, "Settled cost: unknown, the last wait (%s) timed out%n", clock(last.endsAt())));
+        }
         if (!waits.isEmpty()) {
             out.append("\nWaits\n");
             for (WaitLine w : waits) {
-                out.append(String.format(Locale.ROOT, "  %-8s %s: after %s (at %s), $%.4f per hour, %d pod(s) pending%n", w.settled() ? "settled" : "TIMEOUT",
-                        w.at(), clock(w.seconds()).substring(1), clock(w.endsAt()), w.costPerHour(), w.pending().size()));
-                grouped(out, "           ", w.pending());
+                out.append(String.format(Locale.ROOT, "  %-8s %s: after %s (at %s), $%.4f per hour, %d pod%s pending%n", w.settled() ? "settled" : "TIMEOUT",
+                        w.at(), clock(w.seconds()).substring(1), clock(w.endsAt()), w.costPerHour(), w.pending().size(), w.pending().size() == 1 ? "" : "s"));
+                // The pods a wait left pending are listed once: under "Pending pods" when they are the ones still pending at the end.
+                if (w == last && samePods(w.pending(), pending)) {
+                    if (!pending.isEmpty()) out.append("           the pods under Pending pods, below\n");
+                } else {
+                    grouped(out, "           ", w.pending());
+                }
             }
         }
         if (!pending.isEmpty()) {
             out.append("\nPending pods\n");
             grouped(out, "  ", pending);
         }
+        if (uncoveredPending()) {
+            out.append(String.format(Locale.ROOT, "%nNote: %d pod%s still pending at the end, and no expectation covers pending pods%n",
+                    pendingPods, pendingPods == 1 ? " is" : "s are"));
+        }
         return out.toString();
+    }
+
+    /**
+     * Pods pending at the end that no {@code expect: {pending: N}} step speaks for: the run passes, but the
+     * reader must be told rather than shown a clean result.
+     */
+    public boolean uncoveredPending() {
+        return pendingPods > 0 && checks.stream().noneMatch(c -> c.expected().contains(" pending"));
+    }
+
+    /**
+     * The timeline as a person reads it: consecutive UNSCHEDULABLE lines of one moment with the same reason
+     * become one, {@code 198 pods (a, b, c, ...)}, instead of a screen of identical lines.
+     */
+    static List<Line> merged(List<Line> timeline) {
+        List<Line> out = new ArrayList<>();
+        int i = 0;
+        while (i < timeline.size()) {
+            Line l = timeline.get(i);
+            String reason = unschedulableReason(l);
+            int j = i + 1;
+            while (reason != null && j < timeline.size() && timeline.get(j).at() == l.at() && reason.equals(unschedulableReason(timeline.get(j)))) j++;
+            if (j - i == 1) {
+                out.add(l);
+            } else {
+                List<String> pods = timeline.subList(i, j).stream().map(Line::subject).toList();
+                out.add(new Line(l.at(), l.kind(), (j - i) + " pods (" + String.join(", ", pods.subList(0, 3)) + ", ...)", "cannot be placed; " + reason));
+            }
+            i = j;
+        }
+        return out;
+    }
+
+    /** An UNSCHEDULABLE line's reason without its pod's name, or null for any other line. */
+    private static String unschedulableReason(Line l) {
+        if (!"UNSCHEDULABLE".equals(l.kind()) || l.subject() == null) return null;
+        String prefix = l.subject() + " cannot be placed; ";
+        return l.message().startsWith(prefix) ? l.message().substring(prefix.length()) : null;
+    }
+
+    private static boolean samePods(List<PendingPod> a, List<PendingPod> b) {
+        return a.stream().map(PendingPod::pod).toList().equals(b.stream().map(PendingPod::pod).toList());
+    }
+
+    private static int width(List<String> values, int least, int most) {
+        int w = least;
+        for (String v : values) if (v != null) w = Math.max(w, Math.min(most, v.length()));
+        return w;
     }
 
     public String json() {
@@ -266,6 +337,7 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
                     .put("costPerHour", round(p.costPerHour())).put("pendingPods", p.pendingPods());
         }
         root.put("passed", passed());
+        root.put("uncoveredPending", uncoveredPending());
         try {
             return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {

@@ -90,7 +90,7 @@ class NominatorTest {
         sync(snapshot(pod("a", null), pod("b", null)));
         assertThat(writes).containsExactly("b->n1");
         assertThat(nominator.own(pod("a", null))).isNull();
-        assertThat(log).singleElement().satisfies(e -> assertThat(e.message()).isEqualTo("nominated 1 pod(s): b"));
+        assertThat(log).singleElement().satisfies(e -> assertThat(e.message()).isEqualTo("nominated 1 pod: b"));
         assertThat(nominator.failures()).isZero();
     }
 

@@ -38,7 +38,7 @@ class InflateScenarioTest {
         assertThat(r.nodes()).extracting(SimulationReport.NodeLine::instanceType).containsExactly("c5.large");
         assertThat(r.nodes()).allSatisfy(n -> assertThat(n.pricePerHour()).isEqualTo(0.085));
         assertThat(r.totalPerHour()).isEqualTo(0.085, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(r.text()).contains("NODECLAIM_CREATED", "LAUNCHED", "INITIALIZED", "DISRUPTION", "Total: 1 node(s), $0.0850 per hour");
+        assertThat(r.text()).contains("NODECLAIM_CREATED", "LAUNCHED", "INITIALIZED", "DISRUPTION", "At the end (+4:48): 1 node, $0.0850 per hour");
         assertThat(r.json()).contains("\"totalPerHour\" : 0.085", "\"passed\" : true", "\"kind\" : \"NODECLAIM_CREATED\"");
     }
 
@@ -86,7 +86,8 @@ class InflateScenarioTest {
         assertThat(r.plannedPerHour()).isEqualTo(0.192, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(r.replacementsPerHour()).as("the c5.large replacement").isEqualTo(0.085, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(r.settledPerHour()).hasValue(0.192);
-        assertThat(r.text()).contains("Cost: planned $0.1920/h", "replacements $0.0850/h (launched by disruption)", "settled at the last wait $0.1920/h (1.00× planned)");
+        assertThat(r.text()).contains("Launched over the run: $0.1920/h for new demand", "$0.0850/h of replacements by disruption",
+                "Settled cost, at the last wait (+1:41): $0.1920/h, 1.00× what was launched for new demand");
         assertThat(r.json()).contains("\"plannedPerHour\" : 0.192", "\"settledPerHour\" : 0.192", "\"outcome\" : \"settled\"");
     }
 }

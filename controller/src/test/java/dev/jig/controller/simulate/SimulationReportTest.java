@@ -20,9 +20,11 @@ class SimulationReportTest {
                 new SimulationReport.PendingPod("ns/d", "too big"), new SimulationReport.PendingPod("ns/e", "gated"));
         SimulationReport r = report(List.of(new SimulationReport.WaitLine("s.yaml:9:7", 600, false, 600, 2.0, pending)), pending,
                 OptionalDouble.empty());
-        assertThat(r.text()).contains("TIMEOUT  s.yaml:9:7: after 10:00 (at +10:00), $2.0000 per hour, 5 pod(s) pending",
-                "  4 pods (ns/a, ns/b, ns/c, ...): too big\n", "  ns/e: gated\n", "settled at the last wait unknown (the last wait timed out)",
-                "planned $1.6000/h", "re-planned $0.4000/h");
+        assertThat(r.text()).contains("TIMEOUT  s.yaml:9:7: after 10:00 (at +10:00), $2.0000 per hour, 5 pods pending",
+                "the pods under Pending pods, below", "  4 pods (ns/a, ns/b, ns/c, ...): too big\n", "  ns/e: gated\n",
+                "Settled cost: unknown, the last wait (+10:00) timed out", "$1.6000/h for new demand", "$0.4000/h re-planned",
+                "Note: 5 pods are still pending at the end, and no expectation covers pending pods");
+        assertThat(r.text().indexOf("too big")).as("the reasons are printed once").isEqualTo(r.text().lastIndexOf("too big"));
         assertThat(r.json()).contains("\"outcome\" : \"timeout\"", "\"settledPerHour\" : null", "\"pod\" : \"ns/d\"");
     }
 
@@ -30,7 +32,8 @@ class SimulationReportTest {
     void theSettledCostIsComparedWithThePlannedCost() {
         SimulationReport r = report(List.of(new SimulationReport.WaitLine("s.yaml:9:7", 60, true, 60, 2.0, List.of())), List.of(),
                 OptionalDouble.of(2.0));
-        assertThat(r.text()).contains("settled at the last wait $2.0000/h (1.25× planned)", "replacements $0.0000/h").doesNotContain("Pending pods");
+        assertThat(r.text()).contains("Settled cost, at the last wait (+1:00): $2.0000/h, 1.25× what was launched for new demand",
+                "$0.0000/h of replacements").doesNotContain("Pending pods", "Note:");
         assertThat(r.json()).contains("\"settledPerHour\" : 2.0", "\"outcome\" : \"settled\"");
     }
 }

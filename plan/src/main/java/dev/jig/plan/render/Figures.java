@@ -96,21 +96,14 @@ final class Figures {
         return out;
     }
 
-    /**
-     * A pod's reasons on one line, by rule id in order: one pool's reason as is ({@code NodePool a: message [JIG0604]});
-     * several pools refusing for the same rule as a count with the first as an example, so that the taints of every
-     * other tenant's pool do not bury the reason that matters.
-     */
+    /** A pod's reasons on one line, grouped by rule as every Jig output groups them ({@code Refusal.summary}). */
     static String reasons(JsonNode reasons) {
-        java.util.Map<String, List<JsonNode>> byRule = new java.util.TreeMap<>();
-        for (JsonNode r : reasons) byRule.computeIfAbsent(r.path("rule").asText(), k -> new ArrayList<>()).add(r);
-        List<String> out = new ArrayList<>();
-        byRule.forEach((rule, rs) -> {
-            JsonNode first = rs.get(0);
-            String one = (first.path("pool").isNull() ? "" : "NodePool " + first.path("pool").asText() + ": ") + first.path("message").asText();
-            out.add(rs.size() == 1 ? one + " [" + rule + "]" : rs.size() + " pools [" + rule + "], e.g. " + one);
-        });
-        return String.join("; ", out);
+        List<dev.jig.controller.scheduling.Refusal> refusals = new ArrayList<>();
+        for (JsonNode r : reasons) {
+            refusals.add(new dev.jig.controller.scheduling.Refusal(r.path("pool").isNull() ? null : r.path("pool").asText(),
+                    dev.jig.api.diag.Rule.byId(r.path("rule").asText()), r.path("message").asText()));
+        }
+        return dev.jig.controller.scheduling.Refusal.summary(refusals);
     }
 
     /** Pods with the same reasons together, in order of their first pod: reasons line → pod keys. */
