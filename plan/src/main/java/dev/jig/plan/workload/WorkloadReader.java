@@ -1,6 +1,8 @@
 package dev.jig.plan.workload;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -108,17 +110,43 @@ public final class WorkloadReader {
         return yaml(name, text);
     }
 
+    /**
+     * A {@code kubectl get -o json} document, streamed: a List's items are read and turned into pods one at a
+     * time, so the whole document (tens of MB for a large cluster) never stands in memory as one tree. Any
+     * other document is read whole.
+     */
     private Parsed json(String name, String text) throws WorkloadError {
-        JsonNode root;
-        try {
-            root = JSON.readTree(text);
+        KubeObjects objects = new KubeObjects(name, pointer -> name + "#" + (pointer.isEmpty() ? "/" : pointer), defaultNamespace);
+        try (JsonParser p = JSON.createParser(text)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                objects.read(JSON.readTree(text), "");
+                return new Parsed(WorkloadFormat.KUBECTL_JSON, objects);
+            }
+            ObjectNode rest = JSON.createObjectNode();
+            boolean items = false;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                if (field.equals("items") && value == JsonToken.START_ARRAY) {
+                    items = true;
+                    for (int i = 0; p.nextToken() != JsonToken.END_ARRAY; i++) objects.read(p.readValueAsTree(), "/items/" + i);
+                } else {
+                    rest.set(field, p.readValueAsTree());
+                }
+            }
+            if (!items) {
+                objects.read(rest, "");
+            } else if (!rest.path("kind").asText("").endsWith("List")) {
+                throw new WorkloadError(name + "#/kind", "an object with items must be a List (kubectl get -o json), found "
+                        + (rest.path("kind").isTextual() ? "kind '" + rest.path("kind").asText() + "'" : "no kind"));
+            }
         } catch (JsonParseException e) {
             throw new WorkloadError(at(name, e.getLocation()), "unreadable or truncated JSON: " + e.getOriginalMessage().replaceAll(" \\(start marker at .*", ""));
         } catch (JsonProcessingException e) {
             throw new WorkloadError(at(name, e.getLocation()), "unreadable JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new WorkloadError(name, "unreadable JSON: " + e.getMessage());
         }
-        KubeObjects objects = new KubeObjects(name, pointer -> name + "#" + (pointer.isEmpty() ? "/" : pointer), defaultNamespace);
-        objects.read(root, "");
         return new Parsed(WorkloadFormat.KUBECTL_JSON, objects);
     }
 
