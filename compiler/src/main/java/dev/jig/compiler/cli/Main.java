@@ -14,7 +14,7 @@ import picocli.CommandLine;
  */
 @Command(name = "jig", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Compile multi-tenant Karpenter policies into validated NodePools and EC2NodeClasses.",
-        subcommands = {CompileCommand.class, LintCommand.class, ValidateCommand.class, DiffCommand.class, ExplainCommand.class,
+        subcommands = {CompileCommand.class, LintCommand.class, ValidateCommand.class, DiffCommand.class, ExplainCommand.class, SchemaCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -57,6 +57,21 @@ public final class PolicySchemas {
         t.start();
     }
 
+    /** The bundled schema documents' text by file name ({@code platform.schema.json}, {@code tenant.schema.json}). */
+    public static Map<String, String> files() {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (PolicyKind kind : PolicyKind.values()) {
+            String resource = RESOURCE_FOLDER + kind.schemaFile();
+            try (InputStream in = PolicySchemas.class.getResourceAsStream(resource)) {
+                if (in == null) throw new IllegalStateException("schema resource missing from the build: " + resource);
+                out.put(kind.schemaFile(), new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read schema resource " + resource, e);
+            }
+        }
+        return out;
+    }
+
     /** Compiles the bundled schemas afresh; prefer {@link #bundled()}. */
     public static PolicySchemas load() {
         ObjectMapper json = new ObjectMapper();

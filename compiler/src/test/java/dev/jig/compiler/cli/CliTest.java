@@ -164,6 +164,17 @@ class CliTest {
     }
 
     @Test
+    void schemaWritesTheSchemasEditorsNeed() throws IOException {
+        Path out = tmp.resolve("schemas");
+        Cli.Outcome r = Cli.run("schema", "--out", out.toString());
+        assertThat(r.exit()).isZero();
+        assertThat(Files.readString(out.resolve("tenant.schema.json")))
+                .isEqualTo(Files.readString(Path.of("..", "policies/schema/tenant.schema.json")));
+        assertThat(out.resolve("platform.schema.json")).exists();
+        assertThat(r.err()).contains("yaml-language-server: $schema=");
+    }
+
+    @Test
     void durationsAreGoStyleOrIso() {
         assertThat(CliRunner.duration("5m")).hasMinutes(5);
         assertThat(CliRunner.duration("1h30m")).hasMinutes(90);
