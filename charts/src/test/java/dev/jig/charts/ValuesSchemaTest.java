@@ -24,7 +24,7 @@ class ValuesSchemaTest {
             "webhook: {breakGlass: [platform-emergency]}         | breakGlass",
             "webhook: {timeoutSeconds: {pods: 31}}               | pods",
             "controller: {serviceAccount: {roleArn: my-role}}    | roleArn",
-            "controller: {syncTimeout: 5m}                       | syncTimeout",
+            "controller: {syncTimeout: 5min}                     | syncTimeout",
             "webhook: {tolerations: [{key: a, efect: NoSchedule}]} | efect",
     })
     void aTypoOrAWrongValueIsRefusedByTheSchema(String values, String named) {

@@ -26,10 +26,10 @@ class JigTest {
     void helpListsEveryCommandUsersRun() {
         Run help = jig("--help");
         assertThat(help.code()).isZero();
-        assertThat(help.out()).contains("compile", "lint", "validate", "diff", "explain", "plan", "simulate");
+        assertThat(help.out()).contains("compile", "lint", "validate", "diff", "explain", "schema", "plan", "simulate");
         Run none = jig();
         assertThat(none.code()).isEqualTo(2);
-        assertThat(none.err()).contains("missing command: compile, lint, validate, diff, explain, plan, simulate");
+        assertThat(none.err()).contains("jig: error: missing command: compile, lint, validate, diff, explain, schema, plan, simulate");
     }
 
     @Test
