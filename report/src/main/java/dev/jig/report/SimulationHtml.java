@@ -44,7 +44,7 @@ public final class SimulationHtml {
         });
         if (report.path("passed").asBoolean() && report.path("uncoveredPending").asBoolean()) {
             page.banner("warn", List.of("Every expectation held, but " + report.path("pendingPods").asInt()
-                    + " pods are still pending at the end and no expectation covers pending pods."));
+                    + " pods are still pending at the end, and no expectation expects them."));
         } else if (report.path("passed").asBoolean()) {
             page.banner("ok", List.of("Every expectation held."));
         }

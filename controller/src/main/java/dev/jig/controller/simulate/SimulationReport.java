@@ -230,18 +230,18 @@ public record SimulationReport(String scenario, String source, List<Diagnostic> 
             grouped(out, "  ", pending);
         }
         if (uncoveredPending()) {
-            out.append(String.format(Locale.ROOT, "%nNote: %d pod%s still pending at the end, and no expectation covers pending pods%n",
-                    pendingPods, pendingPods == 1 ? " is" : "s are"));
+            out.append(String.format(Locale.ROOT, "%nNote: %d pod%s still pending at the end, and no expectation expects them (pending: %d)%n",
+                    pendingPods, pendingPods == 1 ? " is" : "s are", pendingPods));
         }
         return out.toString();
     }
 
     /**
-     * Pods pending at the end that no {@code expect: {pending: N}} step speaks for: the run passes, but the
-     * reader must be told rather than shown a clean result.
+     * Pods pending at the end that no {@code expect: {pending: N}} step speaks for (none expects that many): the
+     * run passes, but the reader must be told rather than shown a clean result.
      */
     public boolean uncoveredPending() {
-        return pendingPods > 0 && checks.stream().noneMatch(c -> c.expected().contains(" pending"));
+        return pendingPods > 0 && checks.stream().noneMatch(c -> c.expected().contains(pendingPods + " pending"));
     }
 
     /**

@@ -23,7 +23,7 @@ class SimulationReportTest {
         assertThat(r.text()).contains("TIMEOUT  s.yaml:9:7: after 10:00 (at +10:00), $2.0000 per hour, 5 pods pending",
                 "the pods under Pending pods, below", "  4 pods (ns/a, ns/b, ns/c, ...): too big\n", "  ns/e: gated\n",
                 "Settled cost: unknown, the last wait (+10:00) timed out", "$1.6000/h for new demand", "$0.4000/h re-planned",
-                "Note: 5 pods are still pending at the end, and no expectation covers pending pods");
+                "Note: 5 pods are still pending at the end, and no expectation expects them (pending: 5)");
         assertThat(r.text().indexOf("too big")).as("the reasons are printed once").isEqualTo(r.text().lastIndexOf("too big"));
         assertThat(r.json()).contains("\"outcome\" : \"timeout\"", "\"settledPerHour\" : null", "\"pod\" : \"ns/d\"");
     }
