@@ -1,5 +1,9 @@
 package dev.jig.aws.userdata;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import dev.jig.api.ec2.AmiFamily;
 import dev.jig.api.karpenter.Taint;
 import java.util.ArrayList;
@@ -142,28 +146,68 @@ public final class UserData {
         return rest.substring(0, end < 0 ? rest.length() : end).strip().replace("\"", "");
     }
 
+    private static final TomlMapper TOML = new TomlMapper();
+
+    /**
+     * Bottlerocket's settings: the node class's own TOML, read, with the fields Jig owns set in it (the
+     * cluster to join, max pods and the reservations and eviction thresholds sizing assumed, the node's labels
+     * and taints), written back. Merged, never appended: a user document with its own
+     * {@code [settings.kubernetes]} keeps its other settings and stays one valid document. User labels and taints
+     * of other keys stay; Jig's win where both set one.
+     */
     static String bottlerocket(NodeBootstrap b) {
+        ObjectNode doc = userToml(b.customUserData());
+        ObjectNode k = table(table(doc, "settings"), "kubernetes");
         ClusterInfo c = b.cluster();
-        StringBuilder t = new StringBuilder();
-        if (b.customUserData() != null && !b.customUserData().isBlank()) t.append(b.customUserData().strip()).append("\n\n");
-        t.append("[settings.kubernetes]\n");
-        t.append("cluster-name = ").append(quote(c.name())).append('\n');
-        t.append("api-server = ").append(quote(c.endpoint())).append('\n');
-        t.append("cluster-certificate = ").append(quote(c.caBundle())).append('\n');
-        t.append("cluster-dns-ip = ").append(quote(c.clusterDns())).append('\n');
-        t.append("max-pods = ").append(b.maxPods()).append('\n');
-        t.append("\n[settings.kubernetes.node-labels]\n");
-        new TreeMap<>(b.labels()).forEach((k, v) -> t.append(quote(k)).append(" = ").append(quote(v)).append('\n'));
+        k.put("cluster-name", c.name());
+        k.put("api-server", c.endpoint());
+        k.put("cluster-certificate", c.caBundle());
+        k.put("cluster-dns-ip", c.clusterDns());
+        k.put("max-pods", b.maxPods());
+        ObjectNode labels = table(k, "node-labels");
+        new TreeMap<>(b.labels()).forEach(labels::put);
         if (!b.taints().isEmpty()) {
-            t.append("\n[settings.kubernetes.node-taints]\n");
+            ObjectNode taints = table(k, "node-taints");
             Map<String, List<String>> byKey = new TreeMap<>();
             for (Taint taint : b.taints()) {
-                byKey.computeIfAbsent(taint.key(), k -> new ArrayList<>()).add((taint.value() == null ? "" : taint.value()) + ":" + taint.effect());
+                byKey.computeIfAbsent(taint.key(), x -> new ArrayList<>()).add((taint.value() == null ? "" : taint.value()) + ":" + taint.effect());
             }
-            byKey.forEach((k, v) -> t.append(quote(k)).append(" = [")
-                    .append(String.join(", ", v.stream().map(UserData::quote).toList())).append("]\n"));
+            byKey.forEach((key, values) -> values.forEach(taints.putArray(key)::add));
         }
-        return t.toString();
+        settings(k, "kube-reserved", b.kubelet().kubeReserved());
+        settings(k, "system-reserved", b.kubelet().systemReserved());
+        settings(k, "eviction-hard", b.kubelet().evictionHard());
+        try {
+            return TOML.writeValueAsString(doc);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write Bottlerocket settings: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** The node class's Bottlerocket user data as a TOML tree; empty without one. Not TOML: refused with the parser's reason. */
+    private static ObjectNode userToml(String custom) {
+        if (custom == null || custom.isBlank()) return TOML.createObjectNode();
+        try {
+            JsonNode n = TOML.readTree(custom);
+            if (n instanceof ObjectNode o) return o;
+            throw new IllegalArgumentException("the EC2NodeClass's Bottlerocket user data is not a TOML document");
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("the EC2NodeClass's Bottlerocket user data is not valid TOML: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** The table {@code name} of {@code parent}, made if missing; a value of another kind there is refused. */
+    private static ObjectNode table(ObjectNode parent, String name) {
+        JsonNode n = parent.get(name);
+        if (n == null) return parent.putObject(name);
+        if (n instanceof ObjectNode o) return o;
+        throw new IllegalArgumentException("the EC2NodeClass's Bottlerocket user data sets '" + name + "' to a value, where Jig needs a table");
+    }
+
+    private static void settings(ObjectNode k, String name, Map<String, String> values) {
+        if (values.isEmpty()) return;
+        ObjectNode t = table(k, name);
+        new TreeMap<>(values).forEach(t::put);
     }
 
     static String labels(Map<String, String> labels) {

@@ -2,6 +2,8 @@ package dev.jig.aws.userdata;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import dev.jig.api.ec2.AmiFamily;
 import dev.jig.api.ec2.Kubelet;
 import dev.jig.api.karpenter.Taint;
@@ -67,12 +69,54 @@ class UserDataTest {
         assertThat(ud).contains("--//\nContent-Type: text/x-shellscript\n\necho one").doesNotContain("BOUNDARY");
     }
 
+    private static JsonNode toml(String text) throws Exception {
+        return new TomlMapper().readTree(text);
+    }
+
     @Test
-    void bottlerocketIsTomlSettings() {
-        String ud = UserData.render(AmiFamily.BOTTLEROCKET, bootstrap(null));
-        assertThat(ud).contains("[settings.kubernetes]\ncluster-name = \"demo\"\napi-server = \"https://api.demo\"",
-                "cluster-dns-ip = \"172.20.0.10\"", "max-pods = 29", "[settings.kubernetes.node-labels]\n\"karpenter.sh/nodepool\" = \"default\"",
-                "[settings.kubernetes.node-taints]\n\"dedicated\" = [\"gpu:NoSchedule\"]");
+    void bottlerocketIsTomlSettingsThatParseBack() throws Exception {
+        JsonNode k = toml(UserData.render(AmiFamily.BOTTLEROCKET, bootstrap(null))).path("settings").path("kubernetes");
+        assertThat(k.path("cluster-name").asText()).isEqualTo("demo");
+        assertThat(k.path("api-server").asText()).isEqualTo("https://api.demo");
+        assertThat(k.path("cluster-dns-ip").asText()).isEqualTo("172.20.0.10");
+        assertThat(k.path("max-pods").asInt()).isEqualTo(29);
+        assertThat(k.path("node-labels").path("karpenter.sh/nodepool").asText()).isEqualTo("default");
+        assertThat(k.path("node-taints").path("dedicated").get(0).asText()).isEqualTo("gpu:NoSchedule");
+        assertThat(k.path("kube-reserved").path("cpu").asText()).as("the reservations sizing assumed").isEqualTo("100m");
+        assertThat(k.path("eviction-hard").path("memory.available").asText()).isEqualTo("5%");
+    }
+
+    @Test
+    void bottlerocketMergesIntoTheUsersOwnKubernetesSettingsInsteadOfAppendingATable() throws Exception {
+        String user = """
+                [settings.kubernetes]
+                max-pods = 10
+                allowed-unsafe-sysctls = ["net.core.somaxconn"]
+
+                [settings.kubernetes.node-labels]
+                "team" = "b"
+                "mine" = "yes"
+
+                [settings.host-containers.admin]
+                enabled = true
+                """;
+        String ud = UserData.render(AmiFamily.BOTTLEROCKET, bootstrap(user));
+        JsonNode doc = toml(ud);
+        JsonNode k = doc.path("settings").path("kubernetes");
+        assertThat(k.path("max-pods").asInt()).as("Jig's sizing wins").isEqualTo(29);
+        assertThat(k.path("allowed-unsafe-sysctls").get(0).asText()).isEqualTo("net.core.somaxconn");
+        assertThat(k.path("node-labels").path("mine").asText()).isEqualTo("yes");
+        assertThat(k.path("node-labels").path("team").asText()).as("Jig's label wins").isEqualTo("a");
+        assertThat(k.path("cluster-name").asText()).isEqualTo("demo");
+        assertThat(doc.path("settings").path("host-containers").path("admin").path("enabled").asBoolean()).isTrue();
+    }
+
+    @Test
+    void bottlerocketUserDataThatIsNotTomlIsRefusedWithTheReason() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> UserData.render(AmiFamily.BOTTLEROCKET, bootstrap("[settings.kubernetes\nmax-pods = ")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not valid TOML");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> UserData.render(AmiFamily.BOTTLEROCKET, bootstrap("settings = 1\n")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'settings' to a value");
     }
 
     @Test
