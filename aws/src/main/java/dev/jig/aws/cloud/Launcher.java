@@ -203,7 +203,7 @@ final class Launcher {
         // as Karpenter: no pod runs on the node before its NodeClaim registers it, which removes this taint
         if (taints.stream().noneMatch(t -> t.key().equals(TaintKeys.UNREGISTERED))) taints.add(new Taint(TaintKeys.UNREGISTERED, null, "NoExecute"));
         String userData = UserData.render(nc.amiFamily(), new NodeBootstrap(settings.cluster(), nc.kubelet(), group.maxPods(), labels, taints,
-                nc.launch().userData()));
+                nc.launch().userData(), nc.raid0()));
         Map<String, String> tags = new LinkedHashMap<>(nc.launch().tags());
         tags.putAll(LaunchTags.owned(settings.cluster().name(), nc.name()));
         return new TemplateSpec(settings.cluster().name(), nc.name(), nc.amiFamily(), group.ami().id(),

@@ -57,6 +57,7 @@ public final class UserData {
                 + " --b64-cluster-ca " + KubeletFlags.bashQuote(c.caBundle())
                 + " \\\n--dns-cluster-ip " + KubeletFlags.bashQuote(c.clusterDns())
                 + " \\\n--use-max-pods false"
+                + (b.raid0() ? " \\\n--local-disks raid0" : "")
                 + " \\\n--kubelet-extra-args " + KubeletFlags.bashQuote(KubeletFlags.joined(b)) + "\n";
         return mime(b, "Content-Type: text/x-shellscript; charset=\"us-ascii\"\n\n" + script);
     }
@@ -93,6 +94,8 @@ public final class UserData {
         y.append("    apiServerEndpoint: ").append(quote(c.endpoint())).append('\n');
         y.append("    certificateAuthority: ").append(quote(c.caBundle())).append('\n');
         y.append("    cidr: ").append(quote(c.serviceCidr())).append('\n');
+        // nodeadm assembles the instance store into one RAID0 array for the kubelet and containerd, as sizing counts it
+        if (b.raid0()) y.append("  instance:\n    localStorage:\n      strategy: RAID0\n");
         y.append("  kubelet:\n    config:\n      maxPods: ").append(b.maxPods()).append('\n');
         y.append("      clusterDNS:\n      - ").append(quote(c.clusterDns())).append('\n');
         map(y, "kubeReserved", b.kubelet().kubeReserved());
@@ -177,6 +180,17 @@ public final class UserData {
         settings(k, "kube-reserved", b.kubelet().kubeReserved());
         settings(k, "system-reserved", b.kubelet().systemReserved());
         settings(k, "eviction-hard", b.kubelet().evictionHard());
+        if (b.raid0()) {
+            // Bottlerocket's ephemeral-storage API: the instance store as one RAID0 array, bound where the kubelet and
+            // containerd keep their data, before they start (a bootstrap command, as Karpenter's Bottlerocket user data has it)
+            ObjectNode mount = table(table(table(doc, "settings"), "bootstrap-commands"), "000-mount-instance-storage");
+            var commands = mount.putArray("commands");
+            commands.addArray().add("apiclient").add("ephemeral-storage").add("init");
+            commands.addArray().add("apiclient").add("ephemeral-storage").add("bind").add("--dirs")
+                    .add("/var/lib/containerd").add("/var/lib/kubelet").add("/var/log/pods");
+            mount.put("mode", "always");
+            mount.put("essential", true);
+        }
         try {
             return TOML.writeValueAsString(doc);
         } catch (JsonProcessingException e) {

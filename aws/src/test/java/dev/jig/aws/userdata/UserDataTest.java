@@ -112,6 +112,23 @@ class UserDataTest {
     }
 
     @Test
+    void raid0AssemblesTheInstanceStoreOnEveryFamilyThatSupportsIt() throws Exception {
+        NodeBootstrap raid = new NodeBootstrap(CLUSTER, Kubelet.DEFAULT, 29, Map.of(), List.of(), null, true);
+        String nodeConfig = MimeParts.body(MimeParts.of(UserData.render(AmiFamily.AL2023, raid)).get(0));
+        JsonNode config = new dev.jig.api.yaml.YamlLoader().load(new dev.jig.api.source.SourceFile("nodeconfig.yaml", nodeConfig)).document().orElseThrow().root();
+        assertThat(config.path("spec").path("instance").path("localStorage").path("strategy").asText()).isEqualTo("RAID0");
+        assertThat(UserData.render(AmiFamily.AL2, raid)).contains("--local-disks raid0");
+        JsonNode mount = toml(UserData.render(AmiFamily.BOTTLEROCKET, raid)).path("settings").path("bootstrap-commands").path("000-mount-instance-storage");
+        assertThat(mount.path("commands").toString()).isEqualTo("[[\"apiclient\",\"ephemeral-storage\",\"init\"],"
+                + "[\"apiclient\",\"ephemeral-storage\",\"bind\",\"--dirs\",\"/var/lib/containerd\",\"/var/lib/kubelet\",\"/var/log/pods\"]]");
+        assertThat(mount.path("essential").asBoolean()).isTrue();
+        NodeBootstrap plain = new NodeBootstrap(CLUSTER, Kubelet.DEFAULT, 29, Map.of(), List.of(), null);
+        assertThat(UserData.render(AmiFamily.AL2023, plain)).doesNotContain("localStorage");
+        assertThat(UserData.render(AmiFamily.AL2, plain)).doesNotContain("--local-disks");
+        assertThat(UserData.render(AmiFamily.BOTTLEROCKET, plain)).doesNotContain("ephemeral-storage");
+    }
+
+    @Test
     void bottlerocketUserDataThatIsNotTomlIsRefusedWithTheReason() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> UserData.render(AmiFamily.BOTTLEROCKET, bootstrap("[settings.kubernetes\nmax-pods = ")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not valid TOML");
