@@ -138,4 +138,9 @@ public final class Ec2CloudProvider implements CloudProvider {
         Instance port = convert.toPort(instance.get());
         return Drift.reason(instance.get(), port == null ? null : port.type(), pool, node);
     }
+
+    @Override
+    public void markUnavailable(String instanceType, String zone, String capacityType) {
+        unavailable.markUnavailable(instanceType, zone, capacityType);
+    }
 }

@@ -181,6 +181,16 @@ class Ec2LaunchIT {
     }
 
     @Test
+    void aSpotInterruptedOfferingIsLeftOutOfTheInstanceTypesUntilItsMarkExpires() {
+        ec2.provider.markUnavailable("m5.large", "us-east-1a", "spot");
+        ResolvedInstanceType m5 = ec2.provider.instanceTypes(Ec2CloudProviderContractIT.pool(), nodeClass).stream()
+                .filter(t -> t.name().equals("m5.large")).findFirst().orElseThrow();
+        assertThat(m5.offerings()).noneMatch(o -> o.capacityType().equals("spot") && o.zone().equals("us-east-1a"))
+                .anyMatch(o -> o.capacityType().equals("spot") && o.zone().equals("us-east-1b"));
+        assertThat(ec2.unavailable.isUnavailable("m5.large", "us-east-1a", "spot")).isTrue();
+    }
+
+    @Test
     void aPartialFleetThatLaunchedNothingIsRetriedWithTheOverridesLeft() {
         f.world.faults().partialFleets(1);
         Instance i = create(Ec2CloudProviderContractIT.claim("p", "on-demand", "m5.large", "c5.large"));

@@ -110,4 +110,13 @@ public interface CloudProvider {
     default long offeringsVersion() {
         return 0;
     }
+
+    /**
+     * The cloud said an offering has no capacity now without a launch failing: a spot interruption warning for an
+     * instance of it (Karpenter's interruption controller marks the offering {@code SpotInterruption}). The
+     * offering is left out of {@link #instanceTypes} for a while, as after an insufficient-capacity error, so the
+     * replacement is not planned onto the capacity being taken back. Nothing for a cloud that does not track it.
+     */
+    default void markUnavailable(String instanceType, String zone, String capacityType) {
+    }
 }

@@ -60,4 +60,9 @@ public class ForwardingCloud implements CloudProvider {
     public long offeringsVersion() {
         return next.get().offeringsVersion();
     }
+
+    @Override
+    public void markUnavailable(String instanceType, String zone, String capacityType) {
+        next.get().markUnavailable(instanceType, zone, capacityType);
+    }
 }

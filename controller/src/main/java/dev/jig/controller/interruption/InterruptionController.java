@@ -3,6 +3,7 @@ package dev.jig.controller.interruption;
 import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.TaintKeys;
 import dev.jig.controller.cloud.CloudEvent;
+import dev.jig.controller.cloud.CloudProvider;
 import dev.jig.controller.cloud.CloudEventSource;
 import dev.jig.controller.cloud.CloudOperationException;
 import dev.jig.controller.loop.Reconciler;
@@ -46,6 +47,7 @@ public final class InterruptionController implements Reconciler {
     private final Timeline log;
     private final InterruptionMetrics metrics;
     private final Consumer<List<String>> replace;
+    private final CloudProvider cloud;
 
     /** An interruption controller that taints and deletes, and leaves the pods to the provisioner's next batch. */
     public InterruptionController(Cluster cluster, CloudEventSource source, Clock clock, Timeline log, InterruptionMetrics metrics) {
@@ -55,6 +57,16 @@ public final class InterruptionController implements Reconciler {
     /** @param replace plans the pods of the NodeClaims just asked to go, at once (the provisioner's {@code provisionFor}) */
     public InterruptionController(Cluster cluster, CloudEventSource source, Clock clock, Timeline log, InterruptionMetrics metrics,
                                   Consumer<List<String>> replace) {
+        this(cluster, source, clock, log, metrics, replace, null);
+    }
+
+    /**
+     * @param cloud told of each spot-interrupted offering before the replacement is planned
+     *              ({@link CloudProvider#markUnavailable}); null for none
+     */
+    public InterruptionController(Cluster cluster, CloudEventSource source, Clock clock, Timeline log, InterruptionMetrics metrics,
+                                  Consumer<List<String>> replace, CloudProvider cloud) {
+        this.cloud = cloud;
         this.replace = replace;
         this.cluster = cluster;
         this.source = source;
@@ -122,6 +134,10 @@ public final class InterruptionController implements Reconciler {
             String action = event.kind().disrupts() ? (claim.deleting() ? "already deleting" : "deleting the NodeClaim") : "no action";
             ObjectEvent.onNodeAndClaim(node, claim.name(), event.kind().disrupts() ? ObjectEvent.WARNING : ObjectEvent.NORMAL, event.kind().reason(),
                     interruptionMessage(event)).forEach(cluster::publish);
+            if (cloud != null && event.kind() == CloudEvent.Kind.SPOT_INTERRUPTION && claim.status().instanceType() != null) {
+                // before the replacement is planned: the spot capacity of this offering is being taken back
+                cloud.markUnavailable(claim.status().instanceType(), claim.status().zone(), claim.status().capacityType());
+            }
             if (event.kind().disrupts() && !claim.deleting()) {
                 if (node != null && nodes.contains(node)) taint(claim, node);
                 cluster.requestDeletion(claim);

@@ -77,6 +77,11 @@ public final class MeteredCloudProvider implements CloudProvider {
         return next.offeringsVersion();
     }
 
+    @Override
+    public void markUnavailable(String instanceType, String zone, String capacityType) {
+        next.markUnavailable(instanceType, zone, capacityType);
+    }
+
     private <T> T call(String method, Supplier<T> call) {
         Timer.Sample sample = Timer.start(registry);
         try {

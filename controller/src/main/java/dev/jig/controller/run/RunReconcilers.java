@@ -92,7 +92,7 @@ public final class RunReconcilers {
         Provisioner provisioner = new Provisioner(cluster, cloud, lifecycle, clock, log, names, options.nominate(), l -> { },
                 new Batcher(options.batchIdle(), options.batchMax()), metrics.provisioning());
         return cadences(
-                new InterruptionController(cluster, events, clock, log, metrics.interruption(), provisioner::provisionFor),
+                new InterruptionController(cluster, events, clock, log, metrics.interruption(), provisioner::provisionFor, cloud),
                 new PodEvents(cluster, clock),
                 Reconciler.of("provisioning", provisioner::reconcile, provisioner::dueIn),
                 new DisruptionController(cluster, cloud, clock, log, provisioner::nominated, provisioner::createReplacements, metrics.disruption(),

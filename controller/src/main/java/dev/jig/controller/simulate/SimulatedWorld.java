@@ -125,7 +125,7 @@ public final class SimulatedWorld {
             disruption = new DisruptionController(api, faultyCloud, clock, SimulatedWorld.this::record, provisioner::nominated,
                     provisioner::createReplacements, DisruptionMetrics.NONE, provisioner::withForeignIgnored);
             InterruptionController interruption = new InterruptionController(api, cloudEvents, clock, SimulatedWorld.this::record,
-                    InterruptionMetrics.NONE, claims -> placements.record(provisioner.provisionFor(claims)));
+                    InterruptionMetrics.NONE, claims -> placements.record(provisioner.provisionFor(claims)), faultyCloud);
             podEvents = new PodEvents(api, clock);
             schedule = new CadenceSchedule(RunReconcilers.cadences(tolerant(interruption), tolerant(podEvents),
                     tolerant(Reconciler.of("provisioning", () -> provisioner.reconcile().ifPresent(placements::record))), tolerant(disruption),

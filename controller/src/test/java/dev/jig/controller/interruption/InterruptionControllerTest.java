@@ -44,7 +44,13 @@ class InterruptionControllerTest {
         public void sourceFailed(String operation) {
             counted.add("failed " + operation);
         }
-    }, replaced::add);
+    }, replaced::add, new dev.jig.controller.cloud.ForwardingCloud(() -> null) {
+        @Override
+        public void markUnavailable(String instanceType, String zone, String capacityType) {
+            marked.add(instanceType + "/" + zone + "/" + capacityType + " before replacement: " + replaced.isEmpty());
+        }
+    });
+    private final List<String> marked = new ArrayList<>();
 
     private String claim(String name, boolean finalizer) {
         String providerId = "sim:///us-east-1a/i-" + name;
@@ -130,6 +136,19 @@ class InterruptionControllerTest {
         source.publish(CloudEvent.Kind.SPOT_INTERRUPTION, id, clock.instant(), "");
         controller.reconcile();
         assertThat(replaced).as("an already deleting NodeClaim is not handed over again").hasSize(1);
+    }
+
+    @Test
+    void aSpotInterruptionMarksItsOfferingUnavailableBeforeTheReplacementIsPlanned() {
+        String id = claim("a", true);
+        source.publish(CloudEvent.Kind.SPOT_INTERRUPTION, id, clock.instant(), "");
+        controller.reconcile();
+        assertThat(marked).containsExactly("m5.large/us-east-1a/spot before replacement: true");
+        assertThat(replaced).containsExactly(List.of("a"));
+        String other = claim("b", true);
+        source.publish(CloudEvent.Kind.REBALANCE_RECOMMENDATION, other, clock.instant(), "");
+        controller.reconcile();
+        assertThat(marked).as("a rebalance recommendation takes no capacity back").hasSize(1);
     }
 
     @Test

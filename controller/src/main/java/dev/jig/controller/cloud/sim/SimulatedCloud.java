@@ -177,4 +177,9 @@ public final class SimulatedCloud implements CloudProvider {
     /** An instance and the node class it was launched with, which drift compares against. */
     private record Launch(Instance instance, NodeClass nodeClass) {
     }
+
+    @Override
+    public void markUnavailable(String instanceType, String zone, String capacityType) {
+        unavailable.markUnavailable(instanceType, zone, capacityType);
+    }
 }
