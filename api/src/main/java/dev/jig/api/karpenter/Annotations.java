@@ -31,6 +31,10 @@ public final class Annotations {
     /** Beside {@link #NODEPOOL_HASH}: how the hash was computed; hashes of different versions are not compared. */
     public static final String NODEPOOL_HASH_VERSION = KARPENTER + "nodepool-hash-version";
     /** On a pod: the ReplicaSet controller's preference for deleting it (an int32); disruption weighs evictions by it. */
+    /** The EC2NodeClass's static-field hash a NodeClaim was launched with (the AWS provider's static drift). */
+    public static final String EC2NODECLASS_HASH = "karpenter.k8s.aws/ec2nodeclass-hash";
+    /** Beside {@link #EC2NODECLASS_HASH}: how the hash was computed; hashes of different versions are not compared. */
+    public static final String EC2NODECLASS_HASH_VERSION = "karpenter.k8s.aws/ec2nodeclass-hash-version";
     public static final String POD_DELETION_COST = "controller.kubernetes.io/pod-deletion-cost";
     /** On a mirror (static) pod: the kubelet owns it, so it is neither evicted nor rescheduled. */
     public static final String MIRROR_POD = "kubernetes.io/config.mirror";

@@ -42,8 +42,13 @@ public final class NodePoolHash {
         field(s, "nodeClassRef", pool.nodeClassName());
         field(s, "expireAfter", pool.disruption().expireAfter());
         field(s, "terminationGracePeriod", pool.disruption().terminationGracePeriod());
+        return digest(s.toString());
+    }
+
+    /** The first 64 bits of the SHA-256 of {@code fields}, in decimal: the form of every template hash Jig writes. */
+    static String digest(String fields) {
         try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(s.toString().getBytes(StandardCharsets.UTF_8));
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(fields.getBytes(StandardCharsets.UTF_8));
             long v = 0;
             for (int i = 0; i < 8; i++) v = (v << 8) | (d[i] & 0xff);
             return Long.toUnsignedString(v);
@@ -72,7 +77,7 @@ public final class NodePoolHash {
         return !hash.equals(of(pool));
     }
 
-    private static void field(StringBuilder s, String name, String value) {
+    static void field(StringBuilder s, String name, String value) {
         if (value == null || value.isEmpty() || value.equals("{}") || value.equals("[]")) return;
         s.append(name).append('=').append(value.length()).append(':').append(value).append('\n');
     }

@@ -1,13 +1,15 @@
 package dev.jig.controller.provisioning;
 
+import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.cloud.CloudProvider;
-import dev.jig.controller.model.NodePoolHash;
 import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.loop.Timeline;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Node;
 import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.NodeClassHash;
 import dev.jig.controller.model.NodePool;
+import dev.jig.controller.model.NodePoolHash;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.scheduling.PlannedNodeClaim;
 import dev.jig.controller.scheduling.Scheduler;
@@ -418,8 +420,11 @@ public final class Provisioner {
 
     private NodeClaim toNodeClaim(PlannedNodeClaim p, ClusterSnapshot s, Instant now) {
         NodePool pool = s.nodePools().stream().filter(np -> np.name().equals(p.pool())).findFirst().orElseThrow();
-        // The template hash, so that static drift can tell a NodeClaim launched from an older template.
+        // The template hashes, so that static drift can tell a NodeClaim launched from an older template or node class.
+        Map<String, String> annotations = new java.util.TreeMap<>(NodePoolHash.annotations(pool));
+        NodeClass nodeClass = s.nodeClasses().get(pool.nodeClassName());
+        if (nodeClass != null) annotations.putAll(NodeClassHash.annotations(nodeClass));
         return new NodeClaim(names.next(p.pool()), p.pool(), pool.nodeClassName(), p.labels(), p.requirements(), p.requests(), p.taints(),
-                p.startupTaints(), now, false, null, NodePoolHash.annotations(pool));
+                p.startupTaints(), now, false, null, annotations);
     }
 }
