@@ -85,7 +85,7 @@ final class Launcher {
             for (Candidate c : draft.overrides()) {
                 String template = templateByGroup.computeIfAbsent(c.launchTemplate(),
                         g -> templates.ensure(template(claim, node, groups.get(g), draft.capacityType())));
-                overrides.add(new Candidate(c.instanceType(), c.zone(), c.subnetId(), c.capacityType(), c.price(), template));
+                overrides.add(c.withTemplate(template));
             }
             FleetPlan plan = new FleetPlan(draft.capacityType(), draft.allocationStrategy(), overrides);
             Map<String, String> tags = LaunchTags.instance(settings.cluster().name(), claim.nodePool(), claim.name(), node.nodeClass().name(),
@@ -167,12 +167,29 @@ final class Launcher {
             Group group = new Group(ami, t.capacity().pods());
             String key = ami.id() + "/" + group.maxPods();
             groups.put(key, group);
+            boolean exotic = exotic(t, claim);
             for (Offering o : t.offerings()) {
                 if (!reqs.get(WellKnownLabels.ZONE).allows(o.zone()) || !reqs.get(WellKnownLabels.CAPACITY_TYPE).allows(o.capacityType())) continue;
-                subnet(node, o.zone()).ifPresent(s -> out.add(new Candidate(t.name(), o.zone(), s.id(), o.capacityType(), o.pricePerHour(), key)));
+                subnet(node, o.zone()).ifPresent(s -> out.add(new Candidate(t.name(), o.zone(), s.id(), o.capacityType(), o.pricePerHour(), key, exotic)));
             }
         }
         return out;
+    }
+
+    /** Bare metal, or GPUs or accelerators the NodeClaim does not request: Karpenter launches these only as a last resort. */
+    private static boolean exotic(ResolvedInstanceType t, NodeClaim claim) {
+        if (t.name().contains("metal")) return true;
+        boolean accelerated = positive(t.labels().get(WellKnownLabels.INSTANCE_GPU_COUNT))
+                || positive(t.labels().get("karpenter.k8s.aws/instance-accelerator-count"));
+        return accelerated && claim.requests().gpus() == 0;
+    }
+
+    private static boolean positive(String count) {
+        try {
+            return count != null && Integer.parseInt(count) > 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private static boolean allows(NodeRequirements reqs, ResolvedInstanceType t) {
