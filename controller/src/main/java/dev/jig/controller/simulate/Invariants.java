@@ -43,7 +43,10 @@ import java.util.Set;
  *   <li>{@value #STRAY_TAINT}: no node stays tainted {@code disrupted} for {@link #TAINT_WINDOW} without a disruption
  *       command or a deletion behind it;</li>
  *   <li>{@value #STUCK_FINALIZER}: no deleting NodeClaim whose node has nothing left to drain keeps its finalizer for
- *       {@link #FINALIZER_WINDOW}.</li>
+ *       {@link #FINALIZER_WINDOW};</li>
+ *   <li>{@value #UNBOUND}: once faults stop (from the start when there are none), every pod the provisioner can place
+ *       is bound within {@link #BIND_WINDOW}; a pod no NodePool can take (a quota, a limit) is the scenario's to
+ *       expect, not an invariant's.</li>
  * </ul>
  */
 final class Invariants {
@@ -55,6 +58,7 @@ final class Invariants {
     static final String LEAKED_INSTANCE = "leaked-instance";
     static final String STRAY_TAINT = "stray-taint";
     static final String STUCK_FINALIZER = "stuck-finalizer";
+    static final String UNBOUND = "unbound";
 
     /** NodeClaims in flight beyond the pods that need a place: a batch may plan a node its pods then find elsewhere. */
     static final int RUNAWAY_SLACK = 3;
@@ -62,6 +66,11 @@ final class Invariants {
     static final Duration LEAK_WINDOW = Duration.ofMinutes(5);
     static final Duration TAINT_WINDOW = Duration.ofSeconds(5);
     static final Duration FINALIZER_WINDOW = Duration.ofMinutes(2);
+    /**
+     * A launch whose node never registers is given up after 15 minutes (Karpenter's registration TTL), and the next one
+     * takes a minute or two: a pod still pending 20 minutes after faults stopped is stuck, not slow.
+     */
+    static final Duration BIND_WINDOW = Duration.ofMinutes(20);
 
     /** One broken rule: which, when (seconds into the run) and what. */
     record Violation(String rule, long at, String message) {
@@ -77,6 +86,7 @@ final class Invariants {
     private final Map<String, Instant> missingSince = new HashMap<>();
     private final Map<String, Instant> strayTaintSince = new HashMap<>();
     private final Map<String, Instant> drainedSince = new HashMap<>();
+    private final Map<String, Instant> pendingSince = new HashMap<>();
     private int timelineSeen;
 
     /** Every rule's first violation, in the order they were first broken. */
@@ -96,6 +106,17 @@ final class Invariants {
      * @param inFlight    the nodes (and NodeClaims) named by a disruption command in flight
      */
     void check(ClusterSnapshot s, Instant now, List<Instance> instances, List<Pod> evicted, Set<String> inFlight, List<TimelineEvent> timeline) {
+        check(s, now, instances, evicted, inFlight, timeline, java.util.Optional.empty(), key -> true);
+    }
+
+    /**
+     * @param calm       when faults stopped (the start when there are none); empty while they go on for ever, or when a
+     *                   fault that never ends on its own (a re-tainting kubelet) keeps pods off every node
+     * @param placeable  whether the provisioner can place the pod with this key (it has not found it unschedulable)
+     */
+    void check(ClusterSnapshot s, Instant now, List<Instance> instances, List<Pod> evicted, Set<String> inFlight, List<TimelineEvent> timeline,
+               java.util.Optional<Instant> calm, java.util.function.Predicate<String> placeable) {
+        eventuallyBound(s, now, calm, placeable);
         long at = Duration.between(SimulatedWorld.START, now).getSeconds();
         Map<String, Node> nodeByProvider = new HashMap<>();
         for (Node n : s.nodes()) if (n.providerId() != null) nodeByProvider.put(n.providerId(), n);
@@ -108,6 +129,23 @@ final class Invariants {
         leaks(s, instances, now, at);
         strayTaints(s, nodeByProvider, inFlight, now, at);
         finalizers(s, nodeByProvider, now, at);
+    }
+
+    private void eventuallyBound(ClusterSnapshot s, Instant now, java.util.Optional<Instant> calm, java.util.function.Predicate<String> placeable) {
+        long at = Duration.between(SimulatedWorld.START, now).getSeconds();
+        Set<String> pending = new HashSet<>();
+        for (Pod p : s.pods()) {
+            if (p.isBound() || p.daemonSet() || p.ignored() != null) continue;
+            pending.add(p.key());
+            Instant since = pendingSince.computeIfAbsent(p.key(), k -> now);
+            if (calm.isEmpty()) continue;
+            Instant from = since.isAfter(calm.get()) ? since : calm.get();
+            if (Duration.between(from, now).compareTo(BIND_WINDOW) > 0 && placeable.test(p.key())) {
+                violate(UNBOUND, at, "pod " + p.key() + " has waited " + Duration.between(from, now).toSeconds()
+                        + " s since faults stopped, though a NodePool can take it");
+            }
+        }
+        pendingSince.keySet().retainAll(pending);
     }
 
     private void violate(String rule, long at, String message) {

@@ -228,6 +228,13 @@ public final class SimulatedWorld {
         kubelet.taint(f.kubeletTaint());
     }
 
+    /** When faults stopped: the start without faults, their {@code until} with one; empty while they last for ever. */
+    private java.util.Optional<Instant> calm() {
+        if (!faults.any()) return java.util.Optional.of(START);
+        if (faults.kubeletTaint().isPresent()) return java.util.Optional.empty();
+        return faults.until().map(START::plus);
+    }
+
     private boolean faultsOn() {
         return faults.any() && faults.until().map(u -> clock.instant().isBefore(START.plus(u))).orElse(true);
     }
@@ -362,7 +369,8 @@ public final class SimulatedWorld {
         kubeScheduler.bind();
         ctl.podEvents.sync();
         observe();
-        invariants.check(cluster.snapshot(), clock.instant(), cloud.list(), cluster.takeEvicted(), ctl.disruption.namedInFlight(), timeline);
+        invariants.check(cluster.snapshot(), clock.instant(), cloud.list(), cluster.takeEvicted(), ctl.disruption.namedInFlight(), timeline,
+                calm(), key -> ctl.provisioner.describePlan(key).map(d -> !d.startsWith("no NodePool can take it")).orElse(true));
     }
 
     /** The invariants checked so far: each rule's first violation. */

@@ -27,9 +27,10 @@ public final class ChaosRuns {
         /** How to play this run again by hand. */
         public String replay() {
             return String.format(Locale.ROOT, "replay: bin/jig-controller simulate %s with spec.faults {seed: %d, until: %s, launchErrors: %s, neverRegister: %s, "
-                            + "terminatedOutside: %s, spotInterruptions: %s}", file, faults.seed(),
+                            + "terminatedOutside: %s, spotInterruptions: %s, apiErrors: %s%s}", file, faults.seed(),
                     faults.until().map(d -> d.toMinutes() + "m").orElse("(none)"), faults.launchErrors(), faults.neverRegister(),
-                    faults.terminatedOutside(), faults.spotInterruptions());
+                    faults.terminatedOutside(), faults.spotInterruptions(), faults.apiErrors(),
+                    faults.restartEvery().map(d -> ", restartEvery: " + d.toMinutes() + "m").orElse(""));
         }
     }
 

@@ -77,6 +77,28 @@ class InvariantsTest {
     }
 
     @Test
+    void aPlaceablePodStillPendingLongAfterFaultsStoppedIsUnbound() {
+        pods.add(Fixtures.pod("stuck", 100, 128));
+        pods.add(Fixtures.pod("over-quota", 100, 128));
+        Optional<Instant> calm = Optional.of(T0);
+        java.util.function.Predicate<String> placeable = key -> !key.endsWith("over-quota");
+        invariants.check(snapshot(), T0.minus(Duration.ofMinutes(30)), List.of(), List.of(), Set.of(), List.of(), calm, placeable);
+        invariants.check(snapshot(), T0.plus(Invariants.BIND_WINDOW), List.of(), List.of(), Set.of(), List.of(), calm, placeable);
+        assertThat(rules()).as("counted from when faults stopped, not from when the pod was first pending").isEmpty();
+        invariants.check(snapshot(), T0.plus(Invariants.BIND_WINDOW).plusSeconds(1), List.of(), List.of(), Set.of(), List.of(), calm, placeable);
+        assertThat(rules()).containsExactly(Invariants.UNBOUND);
+        assertThat(invariants.violations().get(0).message()).contains("stuck").doesNotContain("over-quota");
+    }
+
+    @Test
+    void whileFaultsLastForEverNoPodIsHeldToBeBound() {
+        pods.add(Fixtures.pod("p", 100, 128));
+        invariants.check(snapshot(), T0, List.of(), List.of(), Set.of(), List.of(), Optional.empty(), key -> true);
+        invariants.check(snapshot(), T0.plus(Duration.ofHours(5)), List.of(), List.of(), Set.of(), List.of(), Optional.empty(), key -> true);
+        assertThat(rules()).isEmpty();
+    }
+
+    @Test
     void nodeClaimsInFlightBeyondThePodsThatNeedThemAreARunaway() {
         for (int i = 0; i < 3; i++) pods.add(Fixtures.pod("p" + i, 100, 128));
         for (int i = 0; i < 6; i++) node("n" + i, false, false);
