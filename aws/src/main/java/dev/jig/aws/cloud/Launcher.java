@@ -180,7 +180,7 @@ final class Launcher {
     private static boolean exotic(ResolvedInstanceType t, NodeClaim claim) {
         if (t.name().contains("metal")) return true;
         boolean accelerated = positive(t.labels().get(WellKnownLabels.INSTANCE_GPU_COUNT))
-                || positive(t.labels().get("karpenter.k8s.aws/instance-accelerator-count"));
+                || positive(t.labels().get(WellKnownLabels.INSTANCE_ACCELERATOR_COUNT));
         return accelerated && claim.requests().gpus() == 0;
     }
 

@@ -66,7 +66,7 @@ public final class PolicyInput {
             sources.put(displayPath(f.path()), f.text());
         }
         boolean moved = shownPaths.entrySet().stream().anyMatch(e -> !e.getKey().equals(e.getValue()));
-        Pattern mentioned = moved ? mentions(shownPaths.keySet()) : null;
+        Pattern mentioned = moved && !result.diagnostics().isEmpty() ? mentions(shownPaths.keySet()) : null;
         List<Diagnostic> shown = result.diagnostics().stream().map(d -> display(d, mentioned, shownPaths)).toList();
         List<String> paths = files.stream().map(f -> displayPath(f.path())).toList();
         return new Run(result, shown, paths, Map.copyOf(sources));

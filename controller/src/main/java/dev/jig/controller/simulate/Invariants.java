@@ -45,7 +45,7 @@ import java.util.Set;
  *   <li>{@value #STUCK_FINALIZER}: no deleting NodeClaim whose node has nothing left to drain keeps its finalizer for
  *       {@link #FINALIZER_WINDOW};</li>
  *   <li>{@value #UNBOUND}: once faults stop (from the start when there are none), every pod the provisioner can place
- *       is bound within {@link #BIND_WINDOW}; a pod no NodePool can take (a quota, a limit) is the scenario's to
+ *       is bound within {@link #BIND_WINDOW} plus the world's boot and Ready latency; a pod no NodePool can take (a quota, a limit) is the scenario's to
  *       expect, not an invariant's.</li>
  * </ul>
  */
@@ -87,6 +87,16 @@ final class Invariants {
     private final Map<String, Instant> strayTaintSince = new HashMap<>();
     private final Map<String, Instant> drainedSince = new HashMap<>();
     private final Map<String, Instant> pendingSince = new HashMap<>();
+    /** How long the world takes to boot a node and make it Ready ({@code spec.cloud}): added to {@link #BIND_WINDOW}. */
+    private final Duration nodeLatency;
+
+    Invariants() {
+        this(Duration.ZERO);
+    }
+
+    Invariants(Duration nodeLatency) {
+        this.nodeLatency = nodeLatency;
+    }
     private int timelineSeen;
 
     /** Every rule's first violation, in the order they were first broken. */
@@ -140,7 +150,7 @@ final class Invariants {
             Instant since = pendingSince.computeIfAbsent(p.key(), k -> now);
             if (calm.isEmpty()) continue;
             Instant from = since.isAfter(calm.get()) ? since : calm.get();
-            if (Duration.between(from, now).compareTo(BIND_WINDOW) > 0 && placeable.test(p.key())) {
+            if (Duration.between(from, now).compareTo(BIND_WINDOW.plus(nodeLatency)) > 0 && placeable.test(p.key())) {
                 violate(UNBOUND, at, "pod " + p.key() + " has waited " + Duration.between(from, now).toSeconds()
                         + " s since faults stopped, though a NodePool can take it");
             }

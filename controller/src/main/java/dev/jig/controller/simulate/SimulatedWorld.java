@@ -72,7 +72,7 @@ public final class SimulatedWorld {
     private Faults faults = Faults.NONE;
     private Random random = new Random(1);
     /** What must hold every second ({@link Invariants}), checked at the end of each tick. */
-    private final Invariants invariants = new Invariants();
+    private final Invariants invariants;
     /** Per ReplicaSet name, the fewest Ready pods it had at any tick since {@link #resetReadyFloor}. */
     private final Map<String, Integer> readyFloor = new HashMap<>();
 
@@ -93,6 +93,7 @@ public final class SimulatedWorld {
     /** @param podReadyLatency how long a pod bound to a Ready node takes to turn Ready */
     public SimulatedWorld(Catalog catalog, List<String> zones, boolean spot, Duration bootLatency, Duration readyLatency,
                           KubeSchedulerScoring scoring, Duration podReadyLatency, KubeSchedulerNominations nominations) {
+        invariants = new Invariants(bootLatency.plus(readyLatency));
         readiness = new SimulatedPodReadiness(podReadyLatency);
         replicaSets = new SimulatedReplicaSets(cluster, clock, p -> readiness.ready(p, clock.instant()));
         budgets = new SimulatedDisruptionBudgets(cluster, replicaSets, readiness);
