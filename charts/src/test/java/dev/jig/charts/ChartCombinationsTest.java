@@ -77,7 +77,7 @@ class ChartCombinationsTest {
         assertThat(StrictObjects.all(objects, ExtensionKinds.Certificate.class)).hasSize(certManager ? 2 : 0);
         assertThat(StrictObjects.all(objects, ExtensionKinds.Issuer.class)).hasSize(certManager ? 2 : 0);
         boolean monitoring = combination.equals("monitoring");
-        assertThat(StrictObjects.all(objects, ExtensionKinds.ServiceMonitor.class)).hasSize(combination.equals("servicemonitor") || monitoring ? 1 : 0);
+        assertThat(StrictObjects.all(objects, ExtensionKinds.ServiceMonitor.class)).hasSize(combination.equals("servicemonitor") ? 2 : monitoring ? 1 : 0);
         assertThat(StrictObjects.all(objects, ExtensionKinds.PrometheusRule.class)).hasSize(monitoring ? 1 : 0);
     }
 

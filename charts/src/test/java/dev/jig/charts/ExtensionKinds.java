@@ -65,7 +65,17 @@ final class ExtensionKinds {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Endpoint(String port, String path, Scheme scheme, String interval, String scrapeTimeout, Boolean honorLabels) {
+    record Endpoint(String port, String path, Scheme scheme, String interval, String scrapeTimeout, Boolean honorLabels, TlsConfig tlsConfig) {
+    }
+
+    /** The Prometheus Operator's SafeTLSConfig, the fields the chart sets. */
+    record TlsConfig(String serverName, SecretOrConfigMap ca, Boolean insecureSkipVerify) {
+    }
+
+    record SecretOrConfigMap(SecretKeySelector secret) {
+    }
+
+    record SecretKeySelector(String name, String key) {
     }
 
     record ServiceMonitorSpec(LabelSelector selector, NamespaceSelector namespaceSelector, List<Endpoint> endpoints, String jobLabel) {

@@ -97,4 +97,20 @@ class MonitoringTest {
                 .contains("name: jig-dashboard").contains("grafana_dashboard: \"1\"").contains("\"uid\": \"jig-overview\"");
         assertThat(JigChart.template(List.of(JigChart.values("defaults")), "jig-system")).doesNotContain("PrometheusRule").doesNotContain("jig-dashboard");
     }
+
+    @Test
+    void theWebhooksServiceMonitorScrapesItsHttpsPortTrustingItsOwnCa() {
+        List<Object> objects = Rendered.objects("servicemonitor");
+        ExtensionKinds.ServiceMonitor webhook = StrictObjects.all(objects, ExtensionKinds.ServiceMonitor.class).stream()
+                .filter(m -> m.metadata().getName().equals("jig-webhook")).findFirst().orElseThrow();
+        assertThat(webhook.metadata().getLabels()).containsEntry("release", "kube-prometheus-stack");
+        ExtensionKinds.Endpoint e = webhook.spec().endpoints().get(0);
+        assertThat(e.port()).isEqualTo("https");
+        assertThat(e.path()).isEqualTo("/metrics");
+        assertThat(e.scheme()).isEqualTo(ExtensionKinds.Scheme.https);
+        assertThat(e.tlsConfig().insecureSkipVerify()).isNull();
+        assertThat(e.tlsConfig().serverName()).isEqualTo("jig-webhook." + JigChart.NAMESPACE + ".svc");
+        assertThat(e.tlsConfig().ca().secret().name()).as("the Secret the webhook serves from").isEqualTo("jig-webhook-tls");
+        assertThat(e.tlsConfig().ca().secret().key()).isEqualTo("ca.crt");
+    }
 }
