@@ -25,6 +25,12 @@ final class KubeletFlags {
         pairs(flags, "--system-reserved=", b.kubelet().systemReserved(), "=");
         pairs(flags, "--eviction-hard=", b.kubelet().evictionHard(), "<");
         if (b.kubelet().podsPerCore() > 0) flags.add("--pods-per-core=" + b.kubelet().podsPerCore());
+        pairs(flags, "--eviction-soft=", b.kubelet().evictionSoft(), "<");
+        pairs(flags, "--eviction-soft-grace-period=", b.kubelet().evictionSoftGracePeriod(), "=");
+        if (b.kubelet().evictionMaxPodGracePeriod() != null) flags.add("--eviction-max-pod-grace-period=" + b.kubelet().evictionMaxPodGracePeriod());
+        if (b.kubelet().imageGCHighThresholdPercent() != null) flags.add("--image-gc-high-threshold=" + b.kubelet().imageGCHighThresholdPercent());
+        if (b.kubelet().imageGCLowThresholdPercent() != null) flags.add("--image-gc-low-threshold=" + b.kubelet().imageGCLowThresholdPercent());
+        if (b.kubelet().cpuCFSQuota() != null) flags.add("--cpu-cfs-quota=" + b.kubelet().cpuCFSQuota());
         return flags;
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import dev.jig.api.ec2.AmiFamily;
+import dev.jig.api.ec2.Kubelet;
 import dev.jig.api.karpenter.Taint;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +56,7 @@ public final class UserData {
                 + "/etc/eks/bootstrap.sh " + KubeletFlags.bashQuote(c.name())
                 + " --apiserver-endpoint " + KubeletFlags.bashQuote(c.endpoint())
                 + " --b64-cluster-ca " + KubeletFlags.bashQuote(c.caBundle())
-                + " \\\n--dns-cluster-ip " + KubeletFlags.bashQuote(c.clusterDns())
+                + " \\\n--dns-cluster-ip " + KubeletFlags.bashQuote(dns(b))
                 + " \\\n--use-max-pods false"
                 + (b.raid0() ? " \\\n--local-disks raid0" : "")
                 + " \\\n--kubelet-extra-args " + KubeletFlags.bashQuote(KubeletFlags.joined(b)) + "\n";
@@ -75,7 +76,7 @@ public final class UserData {
                 .append(" -APIServerEndpoint ").append(KubeletFlags.powershellQuote(c.endpoint()))
                 .append(" -Base64ClusterCA ").append(KubeletFlags.powershellQuote(c.caBundle()))
                 .append(" -KubeletExtraArgs ").append(KubeletFlags.powershellQuote(KubeletFlags.joined(b)))
-                .append(" -DNSClusterIP ").append(KubeletFlags.powershellQuote(c.clusterDns())).append('\n');
+                .append(" -DNSClusterIP ").append(KubeletFlags.powershellQuote(dns(b))).append('\n');
         return ps.append("</powershell>\n").toString();
     }
 
@@ -97,11 +98,19 @@ public final class UserData {
         // nodeadm assembles the instance store into one RAID0 array for the kubelet and containerd, as sizing counts it
         if (b.raid0()) y.append("  instance:\n    localStorage:\n      strategy: RAID0\n");
         y.append("  kubelet:\n    config:\n      maxPods: ").append(b.maxPods()).append('\n');
-        y.append("      clusterDNS:\n      - ").append(quote(c.clusterDns())).append('\n');
-        map(y, "kubeReserved", b.kubelet().kubeReserved());
-        map(y, "systemReserved", b.kubelet().systemReserved());
-        map(y, "evictionHard", b.kubelet().evictionHard());
-        if (b.kubelet().podsPerCore() > 0) y.append("      podsPerCore: ").append(b.kubelet().podsPerCore()).append('\n');
+        y.append("      clusterDNS:\n");
+        for (String ip : dnsAll(b)) y.append("      - ").append(quote(ip)).append('\n');
+        Kubelet k = b.kubelet();
+        map(y, "kubeReserved", k.kubeReserved());
+        map(y, "systemReserved", k.systemReserved());
+        map(y, "evictionHard", k.evictionHard());
+        map(y, "evictionSoft", k.evictionSoft());
+        map(y, "evictionSoftGracePeriod", k.evictionSoftGracePeriod());
+        if (k.evictionMaxPodGracePeriod() != null) y.append("      evictionMaxPodGracePeriod: ").append(k.evictionMaxPodGracePeriod()).append('\n');
+        if (k.imageGCHighThresholdPercent() != null) y.append("      imageGCHighThresholdPercent: ").append(k.imageGCHighThresholdPercent()).append('\n');
+        if (k.imageGCLowThresholdPercent() != null) y.append("      imageGCLowThresholdPercent: ").append(k.imageGCLowThresholdPercent()).append('\n');
+        if (k.cpuCFSQuota() != null) y.append("      cpuCFSQuota: ").append(k.cpuCFSQuota()).append('\n');
+        if (k.podsPerCore() > 0) y.append("      podsPerCore: ").append(k.podsPerCore()).append('\n');
         y.append("    flags:\n");
         y.append("    - ").append(quote("--node-labels=" + labels(b.labels()))).append('\n');
         if (!b.taints().isEmpty()) y.append("    - ").append(quote("--register-with-taints=" + taints(b.taints()))).append('\n');
@@ -165,7 +174,9 @@ public final class UserData {
         k.put("cluster-name", c.name());
         k.put("api-server", c.endpoint());
         k.put("cluster-certificate", c.caBundle());
-        k.put("cluster-dns-ip", c.clusterDns());
+        List<String> dns = dnsAll(b);
+        if (dns.size() == 1) k.put("cluster-dns-ip", dns.get(0));
+        else dns.forEach(k.putArray("cluster-dns-ip")::add);
         k.put("max-pods", b.maxPods());
         ObjectNode labels = table(k, "node-labels");
         new TreeMap<>(b.labels()).forEach(labels::put);
@@ -180,6 +191,12 @@ public final class UserData {
         settings(k, "kube-reserved", b.kubelet().kubeReserved());
         settings(k, "system-reserved", b.kubelet().systemReserved());
         settings(k, "eviction-hard", b.kubelet().evictionHard());
+        settings(k, "eviction-soft", b.kubelet().evictionSoft());
+        settings(k, "eviction-soft-grace-period", b.kubelet().evictionSoftGracePeriod());
+        if (b.kubelet().evictionMaxPodGracePeriod() != null) k.put("eviction-max-pod-grace-period", b.kubelet().evictionMaxPodGracePeriod());
+        if (b.kubelet().imageGCHighThresholdPercent() != null) k.put("image-gc-high-threshold-percent", b.kubelet().imageGCHighThresholdPercent());
+        if (b.kubelet().imageGCLowThresholdPercent() != null) k.put("image-gc-low-threshold-percent", b.kubelet().imageGCLowThresholdPercent());
+        if (b.kubelet().cpuCFSQuota() != null) k.put("cpu-cfs-quota-enforced", b.kubelet().cpuCFSQuota());
         if (b.raid0()) {
             // Bottlerocket's ephemeral-storage API: the instance store as one RAID0 array, bound where the kubelet and
             // containerd keep their data, before they start (a bootstrap command, as Karpenter's Bottlerocket user data has it)
@@ -222,6 +239,16 @@ public final class UserData {
         if (values.isEmpty()) return;
         ObjectNode t = table(k, name);
         new TreeMap<>(values).forEach(t::put);
+    }
+
+    /** The cluster DNS addresses: the node class's {@code kubelet.clusterDNS} when given, else the one of the service CIDR. */
+    static List<String> dnsAll(NodeBootstrap b) {
+        return b.kubelet().clusterDNS().isEmpty() ? List.of(b.cluster().clusterDns()) : b.kubelet().clusterDNS();
+    }
+
+    /** The first cluster DNS address, for bootstrap scripts that take one. */
+    static String dns(NodeBootstrap b) {
+        return dnsAll(b).get(0);
     }
 
     static String labels(Map<String, String> labels) {

@@ -128,6 +128,37 @@ class UserDataTest {
         assertThat(UserData.render(AmiFamily.BOTTLEROCKET, plain)).doesNotContain("ephemeral-storage");
     }
 
+    private static final Kubelet FULL = new Kubelet(0, 0, Map.of(), Map.of(), Map.of("memory.available", "5%"), List.of("10.0.0.10", "10.0.0.11"),
+            Map.of("memory.available", "10%"), Map.of("memory.available", "1m30s"), 60, 85, 80, false);
+
+    @Test
+    void theWholeKubeletBlockReachesTheNodeOnEveryFamily() throws Exception {
+        NodeBootstrap b = new NodeBootstrap(CLUSTER, FULL, 29, Map.of(), List.of(), null);
+        String nodeConfig = MimeParts.body(MimeParts.of(UserData.render(AmiFamily.AL2023, b)).get(0));
+        JsonNode config = new dev.jig.api.yaml.YamlLoader().load(new dev.jig.api.source.SourceFile("nodeconfig.yaml", nodeConfig))
+                .document().orElseThrow().root().path("spec").path("kubelet").path("config");
+        assertThat(config.path("clusterDNS").toString()).isEqualTo("[\"10.0.0.10\",\"10.0.0.11\"]");
+        assertThat(config.path("evictionSoft").path("memory.available").asText()).isEqualTo("10%");
+        assertThat(config.path("evictionSoftGracePeriod").path("memory.available").asText()).isEqualTo("1m30s");
+        assertThat(config.path("evictionMaxPodGracePeriod").asInt()).isEqualTo(60);
+        assertThat(config.path("imageGCHighThresholdPercent").asInt()).isEqualTo(85);
+        assertThat(config.path("imageGCLowThresholdPercent").asInt()).isEqualTo(80);
+        assertThat(config.path("cpuCFSQuota").asBoolean(true)).isFalse();
+
+        String al2 = UserData.render(AmiFamily.AL2, b);
+        assertThat(al2).contains("--dns-cluster-ip '10.0.0.10'", "--eviction-soft=memory.available<10%", "--eviction-soft-grace-period=memory.available=1m30s",
+                "--eviction-max-pod-grace-period=60", "--image-gc-high-threshold=85", "--image-gc-low-threshold=80", "--cpu-cfs-quota=false");
+
+        JsonNode k = toml(UserData.render(AmiFamily.BOTTLEROCKET, b)).path("settings").path("kubernetes");
+        assertThat(k.path("cluster-dns-ip").toString()).isEqualTo("[\"10.0.0.10\",\"10.0.0.11\"]");
+        assertThat(k.path("eviction-soft").path("memory.available").asText()).isEqualTo("10%");
+        assertThat(k.path("eviction-soft-grace-period").path("memory.available").asText()).isEqualTo("1m30s");
+        assertThat(k.path("eviction-max-pod-grace-period").asInt()).isEqualTo(60);
+        assertThat(k.path("image-gc-high-threshold-percent").asInt()).isEqualTo(85);
+        assertThat(k.path("image-gc-low-threshold-percent").asInt()).isEqualTo(80);
+        assertThat(k.path("cpu-cfs-quota-enforced").asBoolean(true)).isFalse();
+    }
+
     @Test
     void bottlerocketUserDataThatIsNotTomlIsRefusedWithTheReason() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> UserData.render(AmiFamily.BOTTLEROCKET, bootstrap("[settings.kubernetes\nmax-pods = ")))

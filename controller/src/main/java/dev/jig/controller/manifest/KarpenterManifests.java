@@ -64,8 +64,13 @@ public final class KarpenterManifests {
         }
         if (spec.hasNonNull("amiFamily")) family = AmiFamily.parse(spec.get("amiFamily").asText());
         JsonNode k = spec.path("kubelet");
+        List<String> clusterDNS = new ArrayList<>();
+        for (JsonNode ip : Json.array(k.get("clusterDNS"))) if (ip.isTextual()) clusterDNS.add(ip.asText());
         Kubelet kubelet = new Kubelet(Json.integer(k, "maxPods", 0), Json.integer(k, "podsPerCore", 0), Json.strings(k.get("kubeReserved")),
-                Json.strings(k.get("systemReserved")), Json.strings(k.get("evictionHard")));
+                Json.strings(k.get("systemReserved")), Json.strings(k.get("evictionHard")), clusterDNS, Json.strings(k.get("evictionSoft")),
+                Json.strings(k.get("evictionSoftGracePeriod")), optionalInt(k, "evictionMaxPodGracePeriod"),
+                optionalInt(k, "imageGCHighThresholdPercent"), optionalInt(k, "imageGCLowThresholdPercent"),
+                k.path("cpuCFSQuota").isBoolean() ? k.get("cpuCFSQuota").asBoolean() : null);
         long ephemeral = 0;
         for (JsonNode bdm : Json.array(spec.get("blockDeviceMappings"))) {
             boolean root = bdm.path("rootVolume").asBoolean(false) || Json.text(bdm, "deviceName", "").equals(family.ephemeralDevice());
@@ -91,5 +96,10 @@ public final class KarpenterManifests {
         List<Taint> out = new ArrayList<>();
         for (JsonNode t : Json.array(n)) out.add(new Taint(t.path("key").asText(), Json.text(t, "value", null), Json.text(t, "effect", "NoSchedule")));
         return out;
+    }
+
+    private static Integer optionalInt(JsonNode n, String field) {
+        JsonNode v = n.path(field);
+        return v.isIntegralNumber() && v.canConvertToInt() ? v.intValue() : null;
     }
 }

@@ -52,6 +52,24 @@ class KarpenterManifestsTest {
     }
 
     @Test
+    void readsTheWholeKubeletBlock() throws Exception {
+        NodeClass c = KarpenterManifests.nodeClass(json("{'apiVersion': 'karpenter.k8s.aws/v1', 'kind': 'EC2NodeClass', 'metadata': {'name': 'd'},"
+                + " 'spec': {'amiSelectorTerms': [{'alias': 'al2023@latest'}], 'kubelet': {'clusterDNS': ['10.0.0.10'],"
+                + " 'evictionSoft': {'memory.available': '10%'}, 'evictionSoftGracePeriod': {'memory.available': '1m'},"
+                + " 'evictionMaxPodGracePeriod': 60, 'imageGCHighThresholdPercent': 85, 'imageGCLowThresholdPercent': 80, 'cpuCFSQuota': false}}}"));
+        assertThat(c.kubelet().clusterDNS()).containsExactly("10.0.0.10");
+        assertThat(c.kubelet().evictionSoft()).containsEntry("memory.available", "10%");
+        assertThat(c.kubelet().evictionSoftGracePeriod()).containsEntry("memory.available", "1m");
+        assertThat(c.kubelet().evictionMaxPodGracePeriod()).isEqualTo(60);
+        assertThat(c.kubelet().imageGCHighThresholdPercent()).isEqualTo(85);
+        assertThat(c.kubelet().imageGCLowThresholdPercent()).isEqualTo(80);
+        assertThat(c.kubelet().cpuCFSQuota()).isFalse();
+        NodeClass plain = KarpenterManifests.nodeClass(json("{'apiVersion': 'karpenter.k8s.aws/v1', 'kind': 'EC2NodeClass', 'metadata': {'name': 'd'},"
+                + " 'spec': {'amiSelectorTerms': [{'alias': 'al2023@latest'}]}}"));
+        assertThat(plain.kubelet()).isEqualTo(dev.jig.api.ec2.Kubelet.DEFAULT);
+    }
+
+    @Test
     void al2023AliasWithoutBlockDevicesUsesTheDefaultVolume() throws Exception {
         NodeClass c = KarpenterManifests.nodeClass(json("{'apiVersion': 'karpenter.k8s.aws/v1', 'kind': 'EC2NodeClass', 'metadata': {'name': 'd'}, 'spec': {'amiSelectorTerms': [{'alias': 'al2023@latest'}], 'instanceStorePolicy': 'RAID0'}}"));
         assertThat(c.amiFamily()).isEqualTo(AmiFamily.AL2023);
