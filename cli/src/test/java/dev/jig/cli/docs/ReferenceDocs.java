@@ -140,7 +140,7 @@ final class ReferenceDocs {
                     String name = prometheus(m.group(1), type);
                     Metric old = found.get(name);
                     List<String> labels = labels(statement, text, m.start(), type);
-                    String description = description(statement, m.end(), type);
+                    String description = description(statement, type);
                     if (old != null) {
                         for (String l : old.labels()) if (!labels.contains(l)) labels.add(l);
                         if (description.isEmpty()) description = old.description();
@@ -233,7 +233,7 @@ final class ReferenceDocs {
         return out;
     }
 
-    private static String description(String statement, int nameEnd, String type) {
+    private static String description(String statement, String type) {
         Matcher d = DESCRIPTION.matcher(statement);
         if (d.find()) return d.group(1);
         if (type.equals("gauge")) {

@@ -177,7 +177,7 @@ public final class Compiler {
 
     private static Result done(List<Diagnostic> findings, Optional<PolicySet> set, List<GeneratedObject> objects, List<Phase> phases) {
         List<Diagnostic> sorted = new ArrayList<>(findings);
-        sorted.sort(Comparator.comparing((Diagnostic d) -> !Consequences.isReading(d)).thenComparing(Diagnostic.ORDER));
+        sorted.sort(Consequences.ORDER);
         return new Result(List.copyOf(sorted), set, objects, List.copyOf(phases));
     }
 

@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
  *   <li>a memory amount without a unit (JIG0233) makes the tenant's quota and pool limits near
  *       zero (JIG0211, JIG0214) and the platform's limit too small for the quotas (JIG0207).</li>
  * </ul>
- * What remains is ordered reading errors first: a file that does not parse comes before anything
- * about the repository as a whole.
+ * {@link #ORDER} puts reading errors first: a file that does not parse comes before anything about the
+ * repository as a whole.
  */
 final class Consequences {
 
@@ -37,6 +37,9 @@ final class Consequences {
     static boolean isReading(Diagnostic d) {
         return d.rule().id().compareTo("JIG02") < 0;
     }
+
+    /** The order findings are shown in: reading errors first, then by place, rule and message. */
+    static final Comparator<Diagnostic> ORDER = Comparator.comparing((Diagnostic d) -> !isReading(d)).thenComparing(Diagnostic.ORDER);
 
     private Consequences() {
     }
@@ -54,7 +57,6 @@ final class Consequences {
             if (follows(d, causesByFile.get(d.position().file()), IN_SAME_FILE) || follows(d, causes, ANYWHERE)) continue;
             out.add(d);
         }
-        out.sort(Comparator.comparing((Diagnostic d) -> !isReading(d)).thenComparing(Diagnostic.ORDER));
         return out;
     }
 
