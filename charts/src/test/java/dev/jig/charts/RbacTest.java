@@ -128,6 +128,9 @@ class RbacTest {
     void onlyTheAwsCloudWritesNodeClassStatus() {
         assertThat(table(rules(Rendered.objects("aws"), "jig-controller"))).containsEntry("karpenter.k8s.aws/ec2nodeclasses/status", List.of("update"));
         assertThat(table(rules(Rendered.objects("controller-only"), "jig-controller"))).doesNotContainKey("karpenter.k8s.aws/ec2nodeclasses/status");
+        // the node-class finalizer: added and removed by the aws cloud only
+        assertThat(table(rules(Rendered.objects("aws"), "jig-controller"))).containsEntry("karpenter.k8s.aws/ec2nodeclasses", List.of("list", "watch", "get", "patch"));
+        assertThat(table(rules(Rendered.objects("controller-only"), "jig-controller"))).containsEntry("karpenter.k8s.aws/ec2nodeclasses", List.of("list", "watch"));
     }
 
     @Test

@@ -293,6 +293,12 @@ public record Tenancy(
         if (doc == null || !doc.isObject()) throw new IllegalArgumentException("tenancy document is not a JSON object");
         String format = doc.path("format").asText("");
         if (!FORMAT.equals(format)) {
+            if (format.startsWith(ApiGroups.JIG + "/")) {
+                // version skew: the Argo CD plugin's compiler was upgraded without the webhook and the controller
+                throw new IllegalArgumentException("tenancy format '" + format + "' is not " + FORMAT + ", the one jig " + dev.jig.api.Version.current()
+                        + " reads: the tenancy was compiled by another jig release. Upgrade the webhook and the controller together with the "
+                        + "Argo CD plugin's compiler (charts/jig/README.md, Upgrade)");
+            }
             throw new IllegalArgumentException("tenancy format '" + format + "' is not " + FORMAT);
         }
         List<TenantEntry> tenants = new ArrayList<>();

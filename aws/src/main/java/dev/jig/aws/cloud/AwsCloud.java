@@ -1,5 +1,7 @@
 package dev.jig.aws.cloud;
 
+import dev.jig.aws.kube.NodeClassTermination;
+
 import dev.jig.api.ec2.Catalog;
 import dev.jig.aws.ami.AmiAliases;
 import dev.jig.aws.ami.AmiProvider;
@@ -47,10 +49,12 @@ public final class AwsCloud implements AutoCloseable {
     private final NodeClassResolutions resolutions;
     private final BackgroundRefresh refresh;
     private final Clock clock;
+    private final InstanceProfiles profiles;
 
     public AwsCloud(Ec2 ec2, Ec2Settings settings, Supplier<String> kubernetesVersion, AmiAliases aliases, InstanceProfiles profiles,
                     Clock clock, MeterRegistry registry) {
         this.clock = clock;
+        this.profiles = profiles;
         Catalog bundled = Catalog.bundled();
         Duration every = Duration.ofMinutes(REFRESH_MINUTES);
         InstanceTypeProvider typeProvider = new InstanceTypeProvider(ec2, bundled, settings.region(), clock, every, false,
@@ -92,6 +96,14 @@ public final class AwsCloud implements AutoCloseable {
     public void close() {
         refresh.close();
     }
+    /**
+     * Keeps the {@code karpenter.k8s.aws/termination} finalizer on every EC2NodeClass, and lets a deleted one go once its
+     * NodeClaims have: its instance profile and launch templates first ({@link NodeClassTermination}).
+     */
+    public Reconciler nodeClassTermination(io.fabric8.kubernetes.client.KubernetesClient client, MeterRegistry registry) {
+        return new NodeClassTermination(client, profiles, templates, clock, Duration.ofSeconds(10), registry);
+    }
+
     /** Deletes unused launch templates, at most every ten minutes however often the loop runs it. */
     public Reconciler launchTemplateCollection() {
         Instant[] next = {Instant.MIN};

@@ -19,6 +19,7 @@ import dev.jig.aws.nodeclass.ResolvedNodeClass;
 import dev.jig.aws.sdk.AwsErrors;
 import dev.jig.aws.securitygroup.SecurityGroup;
 import dev.jig.aws.subnet.Subnet;
+import dev.jig.aws.subnet.SubnetUsage;
 import dev.jig.aws.userdata.NodeBootstrap;
 import dev.jig.aws.userdata.UserData;
 import dev.jig.controller.cloud.CloudOperationException;
@@ -40,7 +41,8 @@ import java.util.Optional;
 
 /**
  * Launches one instance for a NodeClaim: every (type, zone, capacity type) the NodeClaim allows and
- * the node class can launch becomes a candidate in the zone's subnet with the most free addresses;
+ * the node class can launch becomes a candidate in the zone's subnet with the most free addresses, counting those
+ * launches took since the subnet was last described and choosing last a subnet EC2 said ran out ({@link SubnetUsage});
  * {@link FleetPlan} picks the capacity type and the cheapest 60; one launch template per AMI and max
  * pods carries the user data; CreateFleet launches with a {@link ClientToken} of the NodeClaim and attempt. When
  * EC2 answers that the token was used by a different request, the instance is looked up by its NodeClaim tag
@@ -59,10 +61,12 @@ final class Launcher {
     private final LaunchTemplateProvider templates;
     private final InstanceProvider instances;
     private final UnavailableOfferings unavailable;
+    private final SubnetUsage subnets;
     private final Clock clock;
 
     Launcher(Ec2Settings settings, Ec2InstanceTypes types, LaunchTemplateProvider templates, InstanceProvider instances,
              UnavailableOfferings unavailable, Clock clock) {
+        this.subnets = new SubnetUsage(clock);
         this.settings = settings;
         this.types = types;
         this.templates = templates;
@@ -101,7 +105,12 @@ final class Launcher {
                 if (launched.isPresent()) return launched.get();
                 continue;
             }
+            result.subnetsOutOfAddresses().forEach(subnets::exhausted);
             for (Candidate c : result.outOfCapacity()) {
+                // a subnet out of addresses is the subnet's shortage, not the offering's, while its zone has another
+                // subnet: the next attempt goes there (upstream marks the offering, with one subnet a zone)
+                if (result.subnetsOutOfAddresses().contains(c.subnetId()) && subnets.best(node.subnets(), c.zone())
+                        .filter(other -> !subnets.isExhausted(other.id())).isPresent()) continue;
                 unavailable.markUnavailable(c.instanceType(), c.zone(), c.capacityType());
                 failed.add(new FailedOffering(c.instanceType(), new Offering(settings.region(), c.zone(), c.capacityType(), c.price(), false)));
             }
@@ -170,7 +179,7 @@ final class Launcher {
             boolean exotic = exotic(t, claim);
             for (Offering o : t.offerings()) {
                 if (!reqs.get(WellKnownLabels.ZONE).allows(o.zone()) || !reqs.get(WellKnownLabels.CAPACITY_TYPE).allows(o.capacityType())) continue;
-                subnet(node, o.zone()).ifPresent(s -> out.add(new Candidate(t.name(), o.zone(), s.id(), o.capacityType(), o.pricePerHour(), key, exotic)));
+                subnets.best(node.subnets(), o.zone()).ifPresent(s -> out.add(new Candidate(t.name(), o.zone(), s.id(), o.capacityType(), o.pricePerHour(), key, exotic)));
             }
         }
         return out;
@@ -199,12 +208,6 @@ final class Launcher {
             if (value != null && !r.allows(value)) return false;
         }
         return true;
-    }
-
-    private static Optional<Subnet> subnet(ResolvedNodeClass node, String zone) {
-        Subnet best = null;
-        for (Subnet s : node.subnets()) if (s.zone().equals(zone) && (best == null || s.availableIps() > best.availableIps())) best = s;
-        return Optional.ofNullable(best);
     }
 
     private TemplateSpec template(NodeClaim claim, ResolvedNodeClass node, Group group, String capacityType) {
@@ -248,6 +251,8 @@ final class Launcher {
                     + result.instanceId() + " launched with an override Jig did not send, and not visible in DescribeInstances yet", null));
         }
         ResolvedInstanceType type = types.of(node.nodeClass(), c.instanceType(), new Offering(settings.region(), c.zone(), c.capacityType(), c.price(), false));
+        // the VPC CNI gives the primary interface its type's addresses per interface
+        subnets.took(c.subnetId(), type == null ? 1 : type.type().ipv4PerInterface());
         Ami ami = type == null ? null : node.ami(type.type());
         return new Ec2Instance(result.instanceId(), c.instanceType(), c.zone(), c.capacityType(),
                 ami == null ? node.amis().get(0).id() : ami.id(), c.subnetId(),

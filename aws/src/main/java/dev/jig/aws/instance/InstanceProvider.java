@@ -54,18 +54,20 @@ public final class InstanceProvider {
         CreateFleetResponse response = ec2.createFleet(request(clientToken, plan, tags));
         List<Candidate> outOfCapacity = new ArrayList<>();
         List<String> errors = new ArrayList<>();
+        List<String> noAddresses = new ArrayList<>();
         for (CreateFleetError e : response.errors()) {
             Candidate c = match(plan, e.launchTemplateAndOverrides() == null ? null : e.launchTemplateAndOverrides().overrides());
             if (AwsErrors.CAPACITY_CODES.contains(e.errorCode()) && c != null) outOfCapacity.add(c);
             else errors.add(e.errorCode() + ": " + e.errorMessage());
+            if (AwsErrors.SUBNET_OUT_OF_ADDRESSES.equals(e.errorCode()) && c != null && !noAddresses.contains(c.subnetId())) noAddresses.add(c.subnetId());
         }
         for (CreateFleetInstance i : response.instances()) {
             if (!i.instanceIds().isEmpty()) {
                 Candidate c = match(plan, i.launchTemplateAndOverrides() == null ? null : i.launchTemplateAndOverrides().overrides());
-                return new LaunchResult(i.instanceIds().get(0), c, outOfCapacity, errors);
+                return new LaunchResult(i.instanceIds().get(0), c, outOfCapacity, errors, noAddresses);
             }
         }
-        return new LaunchResult(null, null, outOfCapacity, errors);
+        return new LaunchResult(null, null, outOfCapacity, errors, noAddresses);
     }
 
     /** The instance {@code id}, terminated ones included; empty when EC2 does not show it (yet). */

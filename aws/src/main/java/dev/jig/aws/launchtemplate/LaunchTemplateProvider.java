@@ -2,6 +2,7 @@ package dev.jig.aws.launchtemplate;
 
 import dev.jig.api.ec2.AmiFamily;
 import dev.jig.api.ec2.LaunchSettings;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.aws.fleet.LaunchTags;
 import dev.jig.aws.sdk.Ec2;
 import dev.jig.aws.sdk.SdkEc2;
@@ -30,7 +31,8 @@ import software.amazon.awssdk.services.ec2.model.TagSpecification;
  * Launch templates per node class, AMI and user data (CreateLaunchTemplate, DescribeLaunchTemplates):
  * {@link #ensure} creates a template once and reuses it by name; {@link #collect} deletes the
  * cluster's templates no launch has used for {@code unusedAfter} (DeleteLaunchTemplate), the way
- * Karpenter's cache eviction does. Thread-safe.
+ * Karpenter's cache eviction does. Thread-safe: {@link #ensure} and {@link #collect} act on a name under its entry
+ * of {@code exists}, so a template a launch has just ensured is never collected under it.
  */
 public final class LaunchTemplateProvider {
 
@@ -57,9 +59,11 @@ public final class LaunchTemplateProvider {
      */
     public String ensure(TemplateSpec spec) {
         String name = spec.name();
-        used.put(name, clock.instant());
-        exists.computeIfAbsent(name, n -> {
-            if (ec2.describeLaunchTemplates(List.of(SdkEc2.filter("launch-template-name", n))).isEmpty()) {
+        // under the name's entry, which collect() deletes under too: a template is never deleted between being
+        // marked used here and the launch that uses it
+        exists.compute(name, (n, known) -> {
+            used.put(n, clock.instant());
+            if (known == null && ec2.describeLaunchTemplates(List.of(SdkEc2.filter("launch-template-name", n))).isEmpty()) {
                 ec2.createLaunchTemplate(request(n, spec));
                 LOG.atInfo().addKeyValue("event", "launch-template-created").addKeyValue("name", n).addKeyValue("nodeClass", spec.nodeClass())
                         .addKeyValue("imageId", spec.imageId()).log("created launch template {}", n);
@@ -79,14 +83,35 @@ public final class LaunchTemplateProvider {
         Instant now = clock.instant();
         List<String> deleted = new ArrayList<>();
         for (LaunchTemplate t : ec2.describeLaunchTemplates(List.of(SdkEc2.filter("tag:" + LaunchTags.clusterTag(cluster), "owned")))) {
-            Instant last = used.get(t.launchTemplateName());
-            Instant since = last != null ? last : t.createTime() != null ? t.createTime() : now;
-            if (since.plus(unusedAfter).isAfter(now)) continue;
-            if (ec2.deleteLaunchTemplate(t.launchTemplateName())) deleted.add(t.launchTemplateName());
-            used.remove(t.launchTemplateName());
-            exists.remove(t.launchTemplateName());
+            // checked and deleted under the name's entry, so that an ensure() in between keeps the template
+            exists.compute(t.launchTemplateName(), (n, known) -> {
+                Instant last = used.get(n);
+                Instant since = last != null ? last : t.createTime() != null ? t.createTime() : now;
+                if (since.plus(unusedAfter).isAfter(now)) return known;
+                if (ec2.deleteLaunchTemplate(n)) deleted.add(n);
+                used.remove(n);
+                return null;
+            });
         }
         if (!deleted.isEmpty()) LOG.atInfo().addKeyValue("event", "launch-templates-deleted").addKeyValue("names", deleted).log("deleted unused launch templates");
+        return deleted;
+    }
+
+    /** Deletes every launch template of the cluster made for {@code nodeClass} (the node class is going); returns their names. */
+    public List<String> deleteFor(String nodeClass) {
+        List<String> deleted = new ArrayList<>();
+        for (LaunchTemplate t : ec2.describeLaunchTemplates(List.of(SdkEc2.filter("tag:" + LaunchTags.clusterTag(cluster), "owned"),
+                SdkEc2.filter("tag:" + WellKnownLabels.EC2NODECLASS, nodeClass)))) {
+            exists.compute(t.launchTemplateName(), (n, known) -> {
+                if (ec2.deleteLaunchTemplate(n)) deleted.add(n);
+                used.remove(n);
+                return null;
+            });
+        }
+        if (!deleted.isEmpty()) {
+            LOG.atInfo().addKeyValue("event", "launch-templates-deleted").addKeyValue("nodeClass", nodeClass).addKeyValue("names", deleted)
+                    .log("deleted the launch templates of EC2NodeClass {}", nodeClass);
+        }
         return deleted;
     }
 

@@ -16,12 +16,15 @@ import java.util.Set;
  */
 public final class AwsErrors {
 
-    /** EC2's codes for launches that found no capacity (Karpenter's {@code isUnfulfillableCapacity} and friends). */
+    /** A subnet with no free address left for the instance's network interface. */
+    public static final String SUBNET_OUT_OF_ADDRESSES = "InsufficientFreeAddressesInSubnet";
+
     /** EC2's answer to a client token reused with different parameters. */
     public static final String IDEMPOTENT_PARAMETER_MISMATCH = "IdempotentParameterMismatch";
+    /** EC2's codes for launches that found no capacity (Karpenter's {@code isUnfulfillableCapacity} and friends). */
     public static final Set<String> CAPACITY_CODES = Set.of("InsufficientInstanceCapacity", "InsufficientHostCapacity",
             "InsufficientReservedInstanceCapacity", "InsufficientCapacity", "MaxSpotInstanceCountExceeded",
-            "UnfulfillableCapacity", "Unsupported", "InsufficientFreeAddressesInSubnet", "SpotMaxPriceTooLow",
+            "UnfulfillableCapacity", "Unsupported", SUBNET_OUT_OF_ADDRESSES, "SpotMaxPriceTooLow",
             "VcpuLimitExceeded", "ReservationCapacityExceeded", "MaxFleetCountExceeded");
 
     /** The account may not create the spot service-linked role: no spot instance can launch until it exists. */

@@ -315,6 +315,52 @@ class Ec2LaunchIT {
     }
 
     @Test
+    void launchesCountTheAddressesTheyTakeBeforeTheSubnetsAreDescribedAgain() {
+        // m5.xlarge is offered in us-east-1a only; each takes 15 addresses (one interface's worth)
+        f.world.subnet("subnet-0a2", "us-east-1a", 245, LoopbackFixture.DISCOVERY);
+        for (int i = 0; i < 3; i++) create(Ec2CloudProviderContractIT.claim("s" + i, "on-demand", "m5.xlarge"));
+        assertThat(f.world.running()).extracting(LaunchedInstance::subnetId).as("250 free, then 245 against 235, then 235 against 230")
+                .containsExactly("subnet-0a", "subnet-0a2", "subnet-0a");
+        assertThat(f.loopback.count("DescribeSubnets")).as("from one description").isEqualTo(1);
+    }
+
+    @Test
+    void aSubnetOutOfAddressesIsLeftForAnotherOfItsZoneWithoutMarkingTheOfferingUnavailable() {
+        f.world.subnet("subnet-0a2", "us-east-1a", 200, LoopbackFixture.DISCOVERY);
+        create(Ec2CloudProviderContractIT.claim("first", "on-demand", "m5.xlarge"));
+        // something else in the account takes subnet-0a's addresses after Jig described it
+        for (int i = 0; i < 16; i++) f.world.running("m5.xlarge", "us-east-1a", "other", "other-" + i);
+        create(Ec2CloudProviderContractIT.claim("second", "on-demand", "m5.xlarge"));
+        assertThat(f.world.running()).filteredOn(i -> i.tags().get("karpenter.sh/nodeclaim").equals("second"))
+                .singleElement().satisfies(i -> assertThat(i.subnetId()).isEqualTo("subnet-0a2"));
+        create(Ec2CloudProviderContractIT.claim("third", "on-demand", "m5.xlarge"));
+        assertThat(f.world.running()).filteredOn(i -> i.tags().get("karpenter.sh/nodeclaim").equals("third"))
+                .singleElement().satisfies(i -> assertThat(i.subnetId()).as("the exhausted subnet is chosen last").isEqualTo("subnet-0a2"));
+        assertThat(ec2.unavailable.isUnavailable("m5.xlarge", "us-east-1a", "on-demand")).as("the offering is fine").isFalse();
+    }
+
+    @Test
+    void aTemplateALaunchEnsuresWhileCollectionDeletesItIsThereForThatLaunch() throws Exception {
+        create(Ec2CloudProviderContractIT.claim("r1", "on-demand", "m5.large"));
+        String template = f.world.launchTemplateNames().get(0);
+        f.clock.advance(java.time.Duration.ofMinutes(31));
+        // a launch for the same template comes while collection's DeleteLaunchTemplate is on its way
+        java.util.concurrent.CompletableFuture<Instance> launched = new java.util.concurrent.CompletableFuture<>();
+        f.loopback.beforeNext("DeleteLaunchTemplate", () -> new Thread(() -> {
+            try {
+                launched.complete(create(Ec2CloudProviderContractIT.claim("r2", "on-demand", "m5.large")));
+            } catch (RuntimeException e) {
+                launched.completeExceptionally(e);
+            }
+        }).start());
+        assertThat(ec2.templates.collect()).containsExactly(template);
+        assertThat(launched.get(30, java.util.concurrent.TimeUnit.SECONDS)).as("the launch waited for the deletion and created the template again")
+                .isNotNull();
+        assertThat(f.world.launchTemplateNames()).containsExactly(template);
+        assertThat(f.world.running()).hasSize(2);
+    }
+
+    @Test
     void aLaunchTemplateDeletedBehindJigsBackIsCreatedAgainOnTheNextAttempt() {
         create(Ec2CloudProviderContractIT.claim("k1", "on-demand", "m5.large"));
         String template = f.world.launchTemplateNames().get(0);

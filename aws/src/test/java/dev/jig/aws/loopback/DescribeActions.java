@@ -87,7 +87,7 @@ final class DescribeActions {
             for (Resources.Subnet s : w.subnets) {
                 if (!s.matches(filters)) continue;
                 x.open("item").el("subnetId", s.id()).el("state", "available").el("vpcId", s.vpcId()).el("cidrBlock", "10.0.0.0/24")
-                        .el("availableIpAddressCount", s.availableIps()).el("availabilityZone", s.zone()).el("availabilityZoneId", s.zoneId())
+                        .el("availableIpAddressCount", w.freeAddresses(s)).el("availabilityZone", s.zone()).el("availabilityZoneId", s.zoneId())
                         .tags("tagSet", s.tags()).close("item");
             }
         }

@@ -57,8 +57,25 @@ public final class Ec2World {
     }
 
     public synchronized Ec2World subnet(String id, String zone, Map<String, String> tags) {
-        subnets.add(new Resources.Subnet(id, zone, "use1-az" + (subnets.size() + 1), "vpc-0a", 250, tags));
+        return subnet(id, zone, 250, tags);
+    }
+
+    /** A subnet of {@code addresses} free addresses before any instance: each instance not terminated takes its type's addresses per interface. */
+    public synchronized Ec2World subnet(String id, String zone, int addresses, Map<String, String> tags) {
+        subnets.add(new Resources.Subnet(id, zone, "use1-az" + (subnets.size() + 1), "vpc-0a", addresses, tags));
         return this;
+    }
+
+    /** The free addresses of {@code s}: its own less the primary interfaces (the type's addresses per interface) of its instances not terminated. */
+    synchronized int freeAddresses(Resources.Subnet s) {
+        int used = 0;
+        for (Resources.Instance i : instances.values()) if (s.id().equals(i.subnetId) && !i.state.equals("terminated")) used += addresses(i.type);
+        return s.availableIps() - used;
+    }
+
+    /** The addresses an instance of {@code type} takes: its addresses per interface (the VPC CNI fills the primary interface). */
+    int addresses(String type) {
+        return catalog.find(type).map(InstanceType::ipv4PerInterface).orElse(1);
     }
 
     public synchronized Ec2World securityGroup(String id, String name, Map<String, String> tags) {

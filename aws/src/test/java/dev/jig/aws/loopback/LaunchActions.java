@@ -145,6 +145,13 @@ final class LaunchActions {
                             .close("item");
                     continue;
                 }
+                Resources.Subnet subnet = w.subnets.stream().filter(x -> x.id().equals(o.subnetId())).findFirst().orElseThrow();
+                if (w.freeAddresses(subnet) < w.addresses(o.type())) {
+                    overrideXml(errors.open("item"), o).el("lifecycle", lifecycle).el("errorCode", "InsufficientFreeAddressesInSubnet")
+                            .el("errorMessage", "There are not enough free addresses in subnet '" + o.subnetId() + "' to satisfy the requested number of instances.")
+                            .close("item");
+                    continue;
+                }
                 if (partial) break;
                 Resources.Instance i = launch(p, o, lifecycle);
                 overrideXml(launched.open("item"), o).el("lifecycle", lifecycle).items("instanceIds", List.of(i.id))

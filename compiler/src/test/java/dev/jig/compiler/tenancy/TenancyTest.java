@@ -60,7 +60,10 @@ class TenancyTest {
     void malformedDocumentsAreRejectedWithAReason() {
         assertThatThrownBy(() -> Tenancy.parse("{")).hasMessageContaining("not JSON");
         assertThatThrownBy(() -> Tenancy.parse("[]")).hasMessageContaining("not a JSON object");
-        assertThatThrownBy(() -> Tenancy.parse("{\"format\":\"jig.dev/v2\"}")).hasMessageContaining("is not jig.dev/v1alpha1");
+        assertThatThrownBy(() -> Tenancy.parse("{\"format\":\"jig.dev/v2\"}")).hasMessageContaining("is not jig.dev/v1alpha1")
+                .as("a tenancy from another release says which versions to upgrade together")
+                .hasMessageContaining("jig " + dev.jig.api.Version.current()).hasMessageContaining("Upgrade the webhook and the controller together");
+        assertThatThrownBy(() -> Tenancy.parse("{\"format\":\"v1\"}")).hasMessage("tenancy format 'v1' is not jig.dev/v1alpha1");
         assertThatThrownBy(() -> Tenancy.parse(compiledTenancyJson().replace("\"dedicated\"", "\"private\"")))
                 .hasMessageContaining("neither dedicated nor shared");
         assertThatThrownBy(() -> Tenancy.parse(compiledTenancyJson().replace("\"cpu\" : \"200\"", "\"cpu\" : \"lots\"")))

@@ -243,7 +243,7 @@ final class RunCommand implements Callable<Integer> {
     private CloudWiring awsWiring(KubernetesClient client, Clock clock, PrometheusMeterRegistry registry) {
         AwsCloud aws = AwsComposition.create(cloudOptions, () -> kubernetesVersion(client), clock, registry);
         return new CloudWiring(aws.provider(), AwsComposition.events(cloudOptions, clock, registry), List.of(aws.launchTemplateCollection(),
-                new NodeClassStatusReconciler(client, aws.resolver(), clock, Duration.ofSeconds(30), registry)), aws);
+                new NodeClassStatusReconciler(client, aws.resolver(), clock, Duration.ofSeconds(30), registry), aws.nodeClassTermination(client, registry)), aws);
     }
 
     /** The API server's Kubernetes version as {@code major.minor} ({@code 1.31}), for AMI aliases. */

@@ -256,12 +256,28 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         if (claim.status() != null) update(claim);
     }
 
+    /**
+     * Writes {@code claim}'s labels, annotations and finalizers (added to the live ones), then its status. A conflict
+     * (another worker wrote the NodeClaim between the read and the write: a condition from disruption, a finalizer from
+     * termination) is read again and applied again, twice at most, rather than failing the caller's reconcile.
+     */
     @Override
     public void update(NodeClaim claim) {
         var resource = client.genericKubernetesResources(NODE_CLAIMS).withName(claim.name());
-        GenericKubernetesResource current = resource.get();
-        if (current == null) return;
         GenericKubernetesResource desired = json.convertValue(ClusterManifests.nodeClaim(claim), GenericKubernetesResource.class);
+        for (int attempt = 0; ; attempt++) {
+            GenericKubernetesResource current = resource.get();
+            if (current == null) return;
+            try {
+                write(current, desired, claim);
+                return;
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != 409 || attempt >= 2) throw e;
+            }
+        }
+    }
+
+    private void write(GenericKubernetesResource current, GenericKubernetesResource desired, NodeClaim claim) {
         current.getMetadata().setLabels(desired.getMetadata().getLabels());
         Map<String, String> annotations = current.getMetadata().getAnnotations() == null ? new HashMap<>() : new HashMap<>(current.getMetadata().getAnnotations());
         if (desired.getMetadata().getAnnotations() != null) annotations.putAll(desired.getMetadata().getAnnotations());

@@ -44,6 +44,11 @@ public final class LaunchPool implements AutoCloseable {
         return new LaunchPool(null);
     }
 
+    /** Whether launches run on the caller's thread ({@link #inline()}). */
+    public boolean isInline() {
+        return executor == null;
+    }
+
     /** At most {@code workers} launches at once on threads of its own. */
     public static LaunchPool of(int workers) {
         if (workers < 1) throw new IllegalArgumentException("a launch pool needs at least one worker, got " + workers);

@@ -39,6 +39,13 @@ import java.util.Map;
  * termination, an instance the cloud no longer knows counts as terminated; any other failure keeps
  * the NodeClaim, so that termination is tried again and no instance is forgotten while it runs.
  *
+ * <p>Registration and initialization write the Node and the NodeClaim (a handful of API calls each). With a launch
+ * pool ({@code run}), they run on {@link ApiWriters} of their own, each NodeClaim's by one writer at a time, and the
+ * reconcile does not wait for them: a hundred nodes joining at once never hold the provisioner (and the pods waiting
+ * for their batch) while they are written. A NodeClaim written is not written again while the snapshot has not shown
+ * it yet; one whose write failed is tried again on the next reconcile. Inline ({@code simulate}), each is written in
+ * turn on the caller's thread, so timelines stay deterministic.
+ *
  * <p>With {@code terminationFinalizer} on, a launched NodeClaim gets the {@code karpenter.sh/termination}
  * finalizer, and the {@code termination.Terminator} (which must then run beside it) drains its node
  * before the instance goes. This lifecycle leaves every deleting NodeClaim that carries the finalizer to it,
@@ -67,6 +74,13 @@ public final class NodeClaimLifecycle {
     private final boolean terminationFinalizer;
     /** Where launches run: inline, or on a pool's workers; each NodeClaim's launch is owned by one worker at a time. */
     private final LaunchPool launches;
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(NodeClaimLifecycle.class);
+    /** Where registration and initialization writes run: inline with an inline launch pool, else writers of their own. */
+    private final ApiWriters writers;
+    /** NodeClaims whose registration or initialization a writer is writing now. */
+    private final java.util.Set<String> writing = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** NodeClaim → the step written ({@link NodeClaim#REGISTERED}, {@link NodeClaim#INITIALIZED}) until a snapshot shows it. */
+    private final Map<String, String> written = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** What {@link #submit} did with a NodeClaim's launch. */
     public enum Launching {
@@ -92,6 +106,7 @@ public final class NodeClaimLifecycle {
     /** @param launches where launches run ({@link LaunchPool#inline()} in {@code simulate}, a pool in {@code run}) */
     public NodeClaimLifecycle(Cluster cluster, CloudProvider cloud, Clock clock, Timeline log, boolean terminationFinalizer, LaunchPool launches) {
         this.launches = launches;
+        this.writers = launches.isInline() ? ApiWriters.inline() : ApiWriters.of(ApiWriters.THREADS);
         this.terminationFinalizer = terminationFinalizer;
         this.cluster = cluster;
         this.cloud = cloud;
@@ -99,12 +114,20 @@ public final class NodeClaimLifecycle {
         this.log = log;
     }
 
+    /** Whether writes run on the caller's thread ({@code simulate}) or on writers of their own ({@code run}). */
+    public boolean inline() {
+        return writers.isInline();
+    }
+
     /** Moves every NodeClaim of the snapshot one step along its lifecycle; returns whether any NodeClaim was deleted. */
     public boolean reconcile(ClusterSnapshot s) {
         Map<String, Node> nodeByProvider = new HashMap<>();
         for (Node n : s.nodes()) if (n.providerId() != null) nodeByProvider.put(n.providerId(), n);
         boolean deleted = false;
+        java.util.Set<String> names = new java.util.HashSet<>();
         for (NodeClaim c : s.nodeClaims()) {
+            names.add(c.name());
+            if (c.initialized() || c.registered() && NodeClaim.REGISTERED.equals(written.get(c.name()))) written.remove(c.name());
             if (c.launched()) {
                 launchedHere.remove(c.name());
                 unwritten.remove(c.name());
@@ -117,16 +140,40 @@ public final class NodeClaimLifecycle {
                 else if (!launchedHere.containsKey(c.name())) deleted |= submit(c, s.nodeClasses().get(c.nodeClass())) == Launching.DELETED;
             } else if (!c.registered()) {
                 Node node = nodeByProvider.get(c.status().providerId());
-                if (node != null) register(c, node);
+                if (node != null) write(c, NodeClaim.REGISTERED, () -> register(c, node));
                 else if (Duration.between(launchTime(c), clock.instant()).compareTo(REGISTRATION_TTL) > 0) {
                     deleted |= terminate(c, "its node did not register within " + REGISTRATION_TTL.toMinutes() + " minutes");
                 }
             } else if (!c.initialized()) {
                 Node node = nodeByProvider.get(c.status().providerId());
-                if (node != null && node.ready() && startupTaintsGone(c, node)) initialize(c, node);
+                if (node != null && node.ready() && startupTaintsGone(c, node)) write(c, NodeClaim.INITIALIZED, () -> initialize(c, node));
             }
         }
+        written.keySet().retainAll(names);
         return deleted;
+    }
+
+    /**
+     * Writes {@code c}'s {@code step}: inline, now (what it throws propagates); else on a writer, unless one is writing
+     * {@code c} already or has written this step and the snapshot has not shown it yet.
+     */
+    private void write(NodeClaim c, String step, Runnable w) {
+        if (writers.isInline()) {
+            w.run();
+            return;
+        }
+        if (step.equals(written.get(c.name())) || !writing.add(c.name())) return;
+        writers.submit(() -> {
+            try {
+                w.run();
+                written.put(c.name(), step);
+            } catch (RuntimeException e) {
+                LOG.atWarn().addKeyValue("event", "nodeclaim-write-failed").addKeyValue("nodeClaim", c.name())
+                        .log("writing {} of NodeClaim {} failed, tried again on the next reconcile: {}", step, c.name(), e.toString());
+            } finally {
+                writing.remove(c.name());
+            }
+        });
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.jig.controller.provisioning;
 
+import dev.jig.controller.lifecycle.ApiWriters;
 import dev.jig.controller.loop.Timeline;
 import dev.jig.controller.loop.TimelineEvent;
 import dev.jig.controller.model.Pod;
@@ -45,11 +46,19 @@ final class Nominator {
     private final Cluster cluster;
     private final Timeline log;
     private final boolean enabled;
+    /** Where the PATCHes run: inline in {@code simulate}, writers of their own in {@code run}. */
+    private final ApiWriters writers;
     /** Pod uid → the node Jig nominated it to and still stands behind. */
     private final Map<String, String> written = new HashMap<>();
     private long failures;
 
+    /** Writing on the caller's thread. */
     Nominator(Cluster cluster, Timeline log, boolean enabled) {
+        this(cluster, log, enabled, ApiWriters.inline());
+    }
+
+    Nominator(Cluster cluster, Timeline log, boolean enabled, ApiWriters writers) {
+        this.writers = writers;
         this.cluster = cluster;
         this.log = log;
         this.enabled = enabled;
@@ -98,6 +107,8 @@ final class Nominator {
         });
         Set<String> pending = new HashSet<>();
         Map<String, List<String>> byNode = new TreeMap<>();
+        List<Pod> toWrite = new ArrayList<>();
+        List<String> wants = new ArrayList<>();
         for (Pod p : s.pendingPods()) {
             pending.add(p.uid());
             String want = enabled ? wanted.nodes().get(p.key()) : null;
@@ -106,16 +117,25 @@ final class Nominator {
                 if (want == null) written.remove(p.uid());
                 continue;
             }
-            Cluster.Nomination done;
-            try {
-                done = cluster.nominate(p, want);
-            } catch (RuntimeException e) {
+            toWrite.add(p);
+            wants.add(want);
+        }
+        // the PATCHes at once (in run, on writers of their own), the bookkeeping in the pods' order
+        List<Integer> index = new ArrayList<>();
+        for (int i = 0; i < toWrite.size(); i++) index.add(i);
+        List<ApiWriters.Outcome<Cluster.Nomination>> outcomes = writers.each(index, i -> cluster.nominate(toWrite.get(i), wants.get(i)));
+        for (int i = 0; i < toWrite.size(); i++) {
+            Pod p = toWrite.get(i);
+            String want = wants.get(i);
+            ApiWriters.Outcome<Cluster.Nomination> outcome = outcomes.get(i);
+            if (outcome.failure() != null) {
                 failures++;
                 String what = want == null ? "clearing the nomination of " + p.key() : "nominating " + p.key() + " to " + want;
-                LOG.warn("{} failed: {}", what, e.toString());
-                log.record(new TimelineEvent(now, TimelineEvent.Kind.NOMINATION_FAILED, p.key(), what + " failed: " + e.getMessage()));
+                LOG.warn("{} failed: {}", what, outcome.failure().toString());
+                log.record(new TimelineEvent(now, TimelineEvent.Kind.NOMINATION_FAILED, p.key(), what + " failed: " + outcome.failure().getMessage()));
                 continue;
             }
+            Cluster.Nomination done = outcome.value();
             if (done == Cluster.Nomination.SKIPPED) continue;
             // A nomination written again because the watch has not shown the last write yet is not news for the timeline.
             boolean again = want != null && want.equals(written.get(p.uid()));

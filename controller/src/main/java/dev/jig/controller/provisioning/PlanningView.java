@@ -46,10 +46,16 @@ final class PlanningView {
         return out;
     }
 
-    /** Names (node and NodeClaim) of the targets whose Node is Ready: the kube-scheduler may bind pods there now. */
+    /**
+     * Names (node and NodeClaim) of the targets whose Node is Ready and registered: the kube-scheduler may bind pods there
+     * now. A Node that still has the {@code karpenter.sh/unregistered} taint is not, Ready or not: a kubelet may report
+     * Ready before Jig registers it, and its NoExecute taint keeps every pod off until then.
+     */
     static Set<String> bindable(ClusterSnapshot s) {
         Set<String> ready = new HashSet<>();
-        for (Node n : s.nodes()) if (n.ready()) ready.add(n.name());
+        for (Node n : s.nodes()) {
+            if (n.ready() && n.taints().stream().noneMatch(t -> t.key().equals(dev.jig.api.karpenter.TaintKeys.UNREGISTERED))) ready.add(n.name());
+        }
         Set<String> out = new HashSet<>(ready);
         for (NodeClaim c : s.nodeClaims()) {
             if (c.status() != null && c.status().nodeName() != null && ready.contains(c.status().nodeName())) out.add(c.name());

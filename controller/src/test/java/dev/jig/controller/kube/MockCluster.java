@@ -18,11 +18,16 @@ public final class MockCluster {
     private MockCluster() {
     }
 
-    /** Creates the NodePool, EC2NodeClass and NodeClaim CRDs and returns a {@link KubeCluster} whose informers have listed. */
-    public static KubeCluster start(KubernetesClient client) {
+    /** Creates the NodePool, EC2NodeClass and NodeClaim CRDs (schemaless: the mock does not validate). */
+    public static void crds(KubernetesClient client) {
         KubeClusterIT.crd(client, "karpenter.sh", "NodePool", "nodepools");
         KubeClusterIT.crd(client, "karpenter.k8s.aws", "EC2NodeClass", "ec2nodeclasses");
         KubeClusterIT.crd(client, "karpenter.sh", "NodeClaim", "nodeclaims");
+    }
+
+    /** Creates the CRDs ({@link #crds}) and returns a {@link KubeCluster} whose informers have listed. */
+    public static KubeCluster start(KubernetesClient client) {
+        crds(client);
         KubeCluster cluster = new KubeCluster(client);
         KubeClusterIT.await(cluster::synced);
         return cluster;

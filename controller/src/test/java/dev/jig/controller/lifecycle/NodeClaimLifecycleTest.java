@@ -27,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.jig.controller.model.Node;
+
 import static dev.jig.controller.testing.Fixtures.RESOLVER;
 import static dev.jig.controller.testing.Fixtures.req;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -202,5 +204,53 @@ class NodeClaimLifecycleTest {
         NodeClaim launched = claims().get(0);
         assertThat(launched.labels()).containsEntry(WellKnownLabels.ZONE, "us-east-1-bos-1a")
                 .containsEntry("topology.kubernetes.io/region", "us-east-1");
+    }
+
+    @Test
+    void withALaunchPoolRegistrationIsWrittenByAWriterOnceWithoutHoldingTheReconcile() throws Exception {
+        m5();
+        java.util.concurrent.CountDownLatch open = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger edits = new java.util.concurrent.atomic.AtomicInteger();
+        dev.jig.controller.state.Cluster slow = new dev.jig.controller.state.ForwardingCluster(cluster) {
+            @Override
+            public void editNode(String name, Map<String, String> labels, java.util.Set<String> removeTaintKeys, List<dev.jig.api.karpenter.Taint> addTaints) {
+                edits.incrementAndGet();
+                try {
+                    open.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                super.editNode(name, labels, removeTaintKeys, addTaints);
+            }
+        };
+        try (LaunchPool pool = LaunchPool.of(2)) {
+            NodeClaimLifecycle run = new NodeClaimLifecycle(slow, cloud, clock, e -> { synchronized (timeline) { timeline.add(e); } }, false, pool);
+            run.reconcile(cluster.snapshot());
+            await(() -> claims().get(0).launched());
+            NodeClaim launched = claims().get(0);
+            cluster.register(new Node("n", launched.status().providerId(), Map.of(), List.of(), launched.status().capacity(),
+                    launched.status().allocatable(), false, clock.instant()));
+            long started = System.nanoTime();
+            run.reconcile(cluster.snapshot());
+            run.reconcile(cluster.snapshot());
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the reconciles did not wait for the write").isLessThan(Duration.ofSeconds(5));
+            await(() -> edits.get() == 1);
+            assertThat(claims().get(0).registered()).isFalse();
+            open.countDown();
+            await(() -> claims().get(0).registered());
+            run.reconcile(cluster.snapshot());
+            assertThat(edits.get()).as("one writer, once").isEqualTo(1);
+            synchronized (timeline) {
+                assertThat(events(TimelineEvent.Kind.REGISTERED)).hasSize(1);
+            }
+        }
+    }
+
+    private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > end) throw new AssertionError("not within 10 s");
+            Thread.sleep(10);
+        }
     }
 }

@@ -109,4 +109,33 @@ class NominationFlowTest {
         assertThat(world.launches()).hasSize(2);
         assertThat(world.launches().get(1).purpose()).isEqualTo(Provisioner.Launch.Purpose.REPLAN);
     }
+
+    @Test
+    void aPodNominatedToANodeThatTurnedReadyKeepsItsRoomFromALargerPodOfTheNextBatch() {
+        world.cluster().put(Pod.of("default", "a", ResourceList.of(3000, 512), Map.of()).with().nodeSelector("type", "karpenter").build());
+        Node node = firstNode();
+        nominatedTo(node);
+        // in run the kube-scheduler binds a moment after the Node turns Ready; a batch may close in that moment
+        world.cluster().update(new Node(node.name(), node.providerId(), node.labels(), List.of(), node.capacity(), node.allocatable(), true, node.created()));
+        world.cluster().put(Pod.of("default", "b", ResourceList.of(node.allocatable().cpuMillis() - 100, 1024), Map.of())
+                .with().nodeSelector("type", "karpenter").build());
+        var result = world.provisioner().provision();
+        assertThat(result.newClaims()).as("b gets a node of its own; a keeps the room Jig nominated it to")
+                .singleElement().satisfies(c -> assertThat(c.pods()).extracting(Pod::name).containsExactly("b"));
+        assertThat(result.existing()).allSatisfy((n, pods) -> assertThat(pods).extracting(Pod::name).doesNotContain("b"));
+        assertThat(pending()).filteredOn(p -> p.name().equals("a")).singleElement()
+                .satisfies(p -> assertThat(p.nominatedNodeName()).isEqualTo(node.name()));
+    }
+
+    @Test
+    void aReadyNodeStillTaintedUnregisteredIsNotYetBindable() {
+        dev.jig.api.karpenter.Taint unregistered = new dev.jig.api.karpenter.Taint(dev.jig.api.karpenter.TaintKeys.UNREGISTERED, null, "NoExecute");
+        Node tainted = new Node("n", "sim:///us-east-1a/i-1", Map.of(), List.of(unregistered), ResourceList.of(2000, 4096), ResourceList.of(2000, 4096),
+                true, SimulatedWorld.START);
+        world.cluster().register(tainted);
+        assertThat(PlanningView.bindable(world.cluster().snapshot())).as("a kubelet may report Ready before Jig registers it").isEmpty();
+        world.cluster().update(new Node("n", "sim:///us-east-1a/i-1", Map.of(), List.of(), ResourceList.of(2000, 4096), ResourceList.of(2000, 4096),
+                true, SimulatedWorld.START));
+        assertThat(PlanningView.bindable(world.cluster().snapshot())).containsExactly("n");
+    }
 }

@@ -29,7 +29,7 @@ class NominatorTest {
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
     private static final ResourceList ALLOCATABLE = new ResourceList(2000, 8L << 30, 0, 0, 29);
 
-    private final List<String> writes = new ArrayList<>();
+    private final List<String> writes = java.util.Collections.synchronizedList(new ArrayList<>());
     private final Map<String, RuntimeException> failing = new HashMap<>();
     private final java.util.Set<String> skipped = new java.util.HashSet<>();
     private final Cluster cluster = (Cluster) Proxy.newProxyInstance(Cluster.class.getClassLoader(), new Class<?>[]{Cluster.class}, (proxy, m, args) -> {
@@ -140,5 +140,22 @@ class NominatorTest {
         off.sync(snapshot(pod("a", null)), plan, T0);
         assertThat(writes).isEmpty();
         assertThat(off.withForeignIgnored(snapshot(pod("a", "n1"))).pendingPods()).isEmpty();
+    }
+
+    @Test
+    void onWritersOfTheirOwnThePatchesRunAtOnceAndTheBookkeepingIsTheSame() {
+        plan.put("default/a", "c1");
+        plan.put("default/b", "c1");
+        plan.put("default/c", "c1");
+        failing.put("b", new IllegalStateException("HTTP 500"));
+        List<dev.jig.controller.loop.TimelineEvent> events = new ArrayList<>();
+        Nominator parallel = new Nominator(cluster, events::add, true, dev.jig.controller.lifecycle.ApiWriters.of(4));
+        parallel.sync(parallel.withForeignIgnored(snapshot(pod("a", null), pod("b", null), pod("c", null))), plan, T0);
+        assertThat(writes).containsExactlyInAnyOrder("a->n1", "c->n1");
+        assertThat(parallel.failures()).isEqualTo(1);
+        assertThat(parallel.own(pod("a", null))).isEqualTo("n1");
+        assertThat(parallel.own(pod("b", null))).as("its write failed: tried again next time").isNull();
+        assertThat(events).extracting(dev.jig.controller.loop.TimelineEvent::message)
+                .containsExactly("nominating default/b to n1 failed: HTTP 500", "nominated 2 pods: a, c");
     }
 }

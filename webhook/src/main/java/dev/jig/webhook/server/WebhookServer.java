@@ -137,6 +137,9 @@ public final class WebhookServer implements AutoCloseable {
         self[0] = server;
         metrics.gauge("jig.webhook.tls.reloads", serving, ServingCertificate::swaps);
         metrics.functionCounter("jig.webhook.tls.reload.failures", serving, ServingCertificate::failures);
+        // in every mode (cert-manager's files, self-managed, given files): what the alert on a renewal that did not come reads
+        metrics.gauge("jig.webhook.tls.expiry.seconds", serving,
+                s -> java.time.Duration.between(java.time.Instant.now(), s.chain().get(0).getNotAfter().toInstant()).toSeconds());
         app.start();
         if (options.tls() instanceof Tls.Files f) reloader.start(f.reloadPeriod().toMillis(), TimeUnit.MILLISECONDS);
         LOG.atInfo().addKeyValue("event", "started").addKeyValue("port", server.port())

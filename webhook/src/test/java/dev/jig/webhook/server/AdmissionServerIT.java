@@ -154,6 +154,33 @@ class AdmissionServerIT {
         assertThat(metrics).contains("jig_webhook_tenancy_synced 1.0");
     }
 
+    /**
+     * Every webhook metric the chart's alerts and Grafana dashboard name ({@code jig_webhook_*} in
+     * {@code charts/jig/files/alerts.yaml} and {@code dashboard.json}) is a sample of the webhook's {@code /metrics}
+     * after a review and a malformed request (the controller's are checked by controller-app's MetricsScrapeIT).
+     */
+    @Test
+    void everyWebhookMetricTheChartsAlertsAndDashboardNameIsExported() throws Exception {
+        java.nio.file.Path root = java.nio.file.Path.of(System.getProperty("jig.repo.root", "..")).toAbsolutePath().normalize();
+        String chart = java.nio.file.Files.readString(root.resolve("charts/jig/files/alerts.yaml"))
+                + java.nio.file.Files.readString(root.resolve("charts/jig/files/dashboard.json"));
+        java.util.Set<String> named = new java.util.TreeSet<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bjig_webhook_[a-z0-9_]+").matcher(chart);
+        while (m.find()) named.add(m.group());
+        assertThat(named).as("the chart names webhook metrics").hasSizeGreaterThan(4);
+        webhook.review("/validate", Requests.review(Catalogue.bypasses().get(0).input()));
+        webhook.post("/validate", "application/json", "{".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        java.util.Set<String> samples = new java.util.TreeSet<>();
+        for (String line : webhook.get("/metrics").body().split("\n")) {
+            if (line.isEmpty() || line.startsWith("#")) continue;
+            int end = line.indexOf('{');
+            samples.add(end < 0 ? line.substring(0, line.indexOf(' ')) : line.substring(0, end));
+        }
+        // jig_webhook_tls_trusted is the self-managed certificates' own (SelfManagedTlsIT scrapes it)
+        named.remove("jig_webhook_tls_trusted");
+        assertThat(named).as("named by the chart, not exported").allSatisfy(n -> assertThat(samples).contains(n));
+    }
+
     static Stream<Object[]> malformed() {
         String valid = Requests.review(Requests.pod(Operation.CREATE, Pods.pod("storefront", "m"), null));
         ObjectNode noUid = Acme.parse(valid);
