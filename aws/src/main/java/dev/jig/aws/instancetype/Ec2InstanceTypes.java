@@ -22,14 +22,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * family formulas of {@link NodeSizing}, labelled, and offered in the zones both EC2 offers it in
  * and the node class has subnets in, on demand (bundled price list) and as spot (where EC2 has a
  * spot price). Offerings in the {@link UnavailableOfferings} cache are left out; the type stays.
- * The sizing is cached per node class and catalog; offerings are built per call. Thread-safe.
+ * The sizing is cached per node class name, for the node class and catalog it was made for (an edited node class or a
+ * new catalog replaces it, so the cache holds one entry per node class however often they change); offerings are
+ * built per call. Thread-safe.
  */
 public final class Ec2InstanceTypes {
 
     private final InstanceTypeProvider types;
     private final PriceProvider prices;
     private final String region;
-    private final Map<NodeClass, Sized> sized = new ConcurrentHashMap<>();
+    private final Map<String, Sized> sized = new ConcurrentHashMap<>();
 
     public Ec2InstanceTypes(InstanceTypeProvider types, PriceProvider prices, String region) {
         this.types = types;
@@ -79,18 +81,23 @@ public final class Ec2InstanceTypes {
 
     private List<ResolvedInstanceType> sized(NodeClass nodeClass) {
         Catalog catalog = types.catalog();
-        Sized s = sized.get(nodeClass);
-        if (s != null && s.catalog() == catalog) return s.types();
+        Sized s = sized.get(nodeClass.name());
+        if (s != null && s.catalog() == catalog && s.nodeClass().equals(nodeClass)) return s.types();
         List<ResolvedInstanceType> out = new ArrayList<>(catalog.size());
         for (InstanceType type : catalog.all()) {
             Map<String, String> labels = new LinkedHashMap<>(type.labels());
             labels.put(WellKnownLabels.OS, nodeClass.amiFamily().os());
             out.add(new ResolvedInstanceType(type, labels, NodeSizing.of(type, nodeClass), List.of()));
         }
-        sized.put(nodeClass, new Sized(catalog, List.copyOf(out)));
+        sized.put(nodeClass.name(), new Sized(nodeClass, catalog, List.copyOf(out)));
         return out;
     }
 
-    private record Sized(Catalog catalog, List<ResolvedInstanceType> types) {
+    /** How many node classes' sizings are cached (tests). */
+    int cached() {
+        return sized.size();
+    }
+
+    private record Sized(NodeClass nodeClass, Catalog catalog, List<ResolvedInstanceType> types) {
     }
 }

@@ -12,6 +12,7 @@ import dev.jig.controller.cloud.UnavailableOfferings;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -43,6 +44,18 @@ class Ec2InstanceTypesIT {
         assertThat(m5.allocatable().memoryBytes() / (1024 * 1024)).isEqualTo(6903);
         ResolvedInstanceType xl = resolved.stream().filter(t -> t.name().equals("m5.xlarge")).findFirst().orElseThrow();
         assertThat(xl.offerings()).extracting(Offering::zone).containsOnly("us-east-1a");
+    }
+
+    @Test
+    void editingANodeClassReplacesItsSizingInsteadOfAddingOne() {
+        for (int maxPods = 10; maxPods < 60; maxPods++) {
+            NodeClass edited = new NodeClass("default", dev.jig.api.ec2.AmiFamily.AL2023,
+                    new dev.jig.api.ec2.Kubelet(maxPods, 0, Map.of(), Map.of(), Map.of()), 0, false);
+            assertThat(types.of(edited, "m5.large", new Offering("us-east-1", "us-east-1a", Offering.ON_DEMAND, 0.096, false)).allocatable().pods())
+                    .as("sized for the edit").isEqualTo(maxPods);
+        }
+        types.resolve(NodeClass.al2023("other"), Set.of("us-east-1a"), unavailable);
+        assertThat(types.cached()).as("one sizing per node class").isEqualTo(2);
     }
 
     @Test
