@@ -21,6 +21,13 @@ class UserDataTest {
     }
 
     @Test
+    void theClusterDnsIsTheKubeDnsServicesAddressWhenReadElseTheServiceCidrsTenth() {
+        assertThat(CLUSTER.clusterDns()).isEqualTo("172.20.0.10");
+        assertThat(new ClusterInfo("demo", "https://api.demo", "Q0E=", "172.20.0.0/16", "172.20.0.53").clusterDns()).isEqualTo("172.20.0.53");
+        assertThat(new ClusterInfo("demo", "https://api.demo", "Q0E=", "172.20.0.0/16", " ").clusterDns()).isEqualTo("172.20.0.10");
+    }
+
+    @Test
     void al2023IsAMimeMultipartNodeConfigWithTheClusterAndKubeletSettings() {
         String ud = UserData.render(AmiFamily.AL2023, bootstrap(null));
         assertThat(ud).isEqualTo("""

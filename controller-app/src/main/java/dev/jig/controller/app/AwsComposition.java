@@ -27,9 +27,9 @@ final class AwsComposition {
     private AwsComposition() {
     }
 
-    static AwsCloud create(CloudOptions o, Supplier<String> kubernetesVersion, Clock clock, MeterRegistry registry) {
+    static AwsCloud create(CloudOptions o, Supplier<String> kubernetesVersion, java.util.Optional<String> kubeDns, Clock clock, MeterRegistry registry) {
         ServiceClients clients = clients(o, registry);
-        ClusterInfo cluster = new ClusterInfo(o.clusterName, o.clusterEndpoint, o.clusterCaBundle, o.serviceCidr);
+        ClusterInfo cluster = new ClusterInfo(o.clusterName, o.clusterEndpoint, o.clusterCaBundle, o.serviceCidr, kubeDns.orElse(null));
         return new AwsCloud(new SdkEc2(clients.ec2(), registry), new Ec2Settings(cluster, o.region, o.instanceRefresh()), kubernetesVersion,
                 new SsmAmiAliases(clients.ssm(), clock), new IamInstanceProfiles(clients.iam(), o.clusterName, o.region, clock),
                 clock, registry).start();

@@ -241,9 +241,30 @@ final class RunCommand implements Callable<Integer> {
 
     /** {@code --cloud aws}: the EC2 provider, the SQS interruption feed ({@code --interruption-queue}), and the provider's own reconcilers. */
     private CloudWiring awsWiring(KubernetesClient client, Clock clock, PrometheusMeterRegistry registry) {
-        AwsCloud aws = AwsComposition.create(cloudOptions, () -> kubernetesVersion(client), clock, registry);
+        AwsCloud aws = AwsComposition.create(cloudOptions, () -> kubernetesVersion(client), kubeDns(client), clock, registry);
         return new CloudWiring(aws.provider(), AwsComposition.events(cloudOptions, clock, registry), List.of(aws.launchTemplateCollection(),
                 new NodeClassStatusReconciler(client, aws.resolver(), clock, Duration.ofSeconds(30), registry), aws.nodeClassTermination(client, registry)), aws);
+    }
+
+    /**
+     * The ClusterIP of {@code kube-system/kube-dns}, the cluster DNS the kubelets are given unless a node class sets
+     * {@code kubelet.clusterDNS} (Karpenter reads it the same way); empty, and said, when it cannot be read: then the
+     * service CIDR's tenth address is used, as EKS assigns it.
+     */
+    static Optional<String> kubeDns(KubernetesClient client) {
+        try {
+            var service = client.services().inNamespace("kube-system").withName("kube-dns").get();
+            String ip = service == null || service.getSpec() == null ? null : service.getSpec().getClusterIP();
+            if (ip != null && !ip.isBlank() && !ip.equals("None")) {
+                LOG.atInfo().addKeyValue("event", "cluster-dns").addKeyValue("ip", ip).log("cluster DNS {} (the kube-system/kube-dns Service)", ip);
+                return Optional.of(ip);
+            }
+            LOG.atWarn().addKeyValue("event", "cluster-dns").log("no kube-system/kube-dns Service with a ClusterIP; the cluster DNS is the service CIDR's tenth address");
+        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+            LOG.atWarn().addKeyValue("event", "cluster-dns").log("cannot read kube-system/kube-dns ({}); the cluster DNS is the service CIDR's tenth address",
+                    e.getCode() == 403 ? "forbidden" : e.getMessage());
+        }
+        return Optional.empty();
     }
 
     /** The API server's Kubernetes version as {@code major.minor} ({@code 1.31}), for AMI aliases. */

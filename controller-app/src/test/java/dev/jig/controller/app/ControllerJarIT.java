@@ -110,6 +110,8 @@ class ControllerJarIT {
 
     @Test
     void onAwsANodeClassWithAnAl2023AliasAndARoleLaunchesThroughSsmAndIam(@TempDir Path dir) throws Exception {
+        client.services().inNamespace("kube-system").resource(new io.fabric8.kubernetes.api.model.ServiceBuilder().withNewMetadata().withName("kube-dns")
+                .withNamespace("kube-system").endMetadata().withNewSpec().withClusterIP("10.100.0.53").endSpec().build()).create();
         server.setVersionInfo(new VersionInfo.Builder().withMajor("1").withMinor("31").build());
         String al2023 = "/aws/service/eks/optimized-ami/1.31/amazon-linux-2023/";
         try (LoopbackFixture ec2 = new LoopbackFixture(); LoopbackSsm ssm = new LoopbackSsm(); LoopbackIam iam = new LoopbackIam()) {
@@ -137,6 +139,10 @@ class ControllerJarIT {
                     });
             var instance = ec2.world.running().get(0);
             assertThat(instance.imageId()).as("the standard x86_64 AMI of al2023@latest for 1.31, from SSM").isEqualTo("ami-0ssmx86");
+            // the cluster DNS is the kube-dns Service's ClusterIP, not the service CIDR's tenth address
+            String userData = new String(java.util.Base64.getDecoder().decode(ec2.world.launchTemplate(instance.launchTemplate()).orElseThrow()
+                    .get("UserData")), StandardCharsets.UTF_8);
+            assertThat(userData).contains("10.100.0.53").doesNotContain("10.100.0.10");
             assertThat(iam.profile(profile).roles()).containsExactly("demo-node-role");
             assertThat(iam.profile(profile).tags()).containsEntry("kubernetes.io/cluster/demo", "owned");
             assertThat(ssm.calls()).contains("GetParameter");
