@@ -35,14 +35,19 @@ public final class ApiWriters {
 
     /** {@code threads} writers, daemon threads named {@code jig-api-writer-N}, idle ones ending after a minute. */
     public static ApiWriters of(int threads) {
+        return new ApiWriters(daemonPool("jig-api-writer-", threads));
+    }
+
+    /** A pool of {@code threads} daemon threads named {@code prefix}N, idle ones ending after a minute (this package's pools). */
+    static ThreadPoolExecutor daemonPool(String prefix, int threads) {
         AtomicInteger n = new AtomicInteger();
         ThreadPoolExecutor e = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "jig-api-writer-" + n.incrementAndGet());
+            Thread t = new Thread(r, prefix + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
         e.allowCoreThreadTimeOut(true);
-        return new ApiWriters(e);
+        return e;
     }
 
     public boolean isInline() {

@@ -8,11 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Where NodeClaims launch: at most {@code workers} launches in flight at once (threads {@code jig-launch-N}), the
@@ -52,14 +49,7 @@ public final class LaunchPool implements AutoCloseable {
     /** At most {@code workers} launches at once on threads of its own. */
     public static LaunchPool of(int workers) {
         if (workers < 1) throw new IllegalArgumentException("a launch pool needs at least one worker, got " + workers);
-        AtomicInteger n = new AtomicInteger();
-        ThreadPoolExecutor e = new ThreadPoolExecutor(workers, workers, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "jig-launch-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-        e.allowCoreThreadTimeOut(true);
-        return new LaunchPool(e);
+        return new LaunchPool(ApiWriters.daemonPool("jig-launch-", workers));
     }
 
     /**

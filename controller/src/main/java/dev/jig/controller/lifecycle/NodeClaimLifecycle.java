@@ -23,8 +23,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Karpenter's NodeClaim lifecycle: <b>launch</b> (ask the cloud for an instance; on insufficient
@@ -56,9 +59,13 @@ import java.util.Map;
  * {@code launchedHere}, a concurrent map: a launch adds its NodeClaim before writing its status, so a reconcile that
  * reads a snapshot without it never launches it again. A status write that failed (a conflict, an API error) is
  * written again by the next reconcile from what the launch recorded ({@code unwritten}), never by launching again:
- * a second launch would leave the first instance running under the NodeClaim's name.
+ * a second launch would leave the first instance running under the NodeClaim's name. The writers share
+ * {@code writing} and {@code written} (concurrent) with the reconcile: a NodeClaim is in {@code writing} while a
+ * writer holds it, and its step in {@code written} until a snapshot shows it.
  */
 public final class NodeClaimLifecycle {
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(NodeClaimLifecycle.class);
 
     public static final Duration REGISTRATION_TTL = Duration.ofMinutes(15);
 
@@ -74,13 +81,12 @@ public final class NodeClaimLifecycle {
     private final boolean terminationFinalizer;
     /** Where launches run: inline, or on a pool's workers; each NodeClaim's launch is owned by one worker at a time. */
     private final LaunchPool launches;
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(NodeClaimLifecycle.class);
     /** Where registration and initialization writes run: inline with an inline launch pool, else writers of their own. */
     private final ApiWriters writers;
     /** NodeClaims whose registration or initialization a writer is writing now. */
-    private final java.util.Set<String> writing = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> writing = ConcurrentHashMap.newKeySet();
     /** NodeClaim → the step written ({@link NodeClaim#REGISTERED}, {@link NodeClaim#INITIALIZED}) until a snapshot shows it. */
-    private final Map<String, String> written = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, String> written = new ConcurrentHashMap<>();
 
     /** What {@link #submit} did with a NodeClaim's launch. */
     public enum Launching {
@@ -124,7 +130,7 @@ public final class NodeClaimLifecycle {
         Map<String, Node> nodeByProvider = new HashMap<>();
         for (Node n : s.nodes()) if (n.providerId() != null) nodeByProvider.put(n.providerId(), n);
         boolean deleted = false;
-        java.util.Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         for (NodeClaim c : s.nodeClaims()) {
             names.add(c.name());
             if (c.initialized() || c.registered() && NodeClaim.REGISTERED.equals(written.get(c.name()))) written.remove(c.name());
