@@ -78,11 +78,12 @@ public final class NodeClassTermination implements Reconciler {
                     continue;
                 }
                 List<String> deleted = templates.deleteFor(name);
-                if (role(r) != null) profiles.delete(name);
+                boolean ownProfile = role(r) != null;
+                if (ownProfile) profiles.delete(name);
                 editFinalizers(name, false);
                 LOG.atInfo().addKeyValue("event", "nodeclass-terminated").addKeyValue("nodeClass", name).addKeyValue("launchTemplates", deleted)
                         .log("EC2NodeClass {} terminated: {} launch template(s){} deleted", name, deleted.size(),
-                                role(r) != null ? " and its instance profile" : "");
+                                ownProfile ? " and its instance profile" : "");
             } catch (RuntimeException e) {
                 failures.increment();
                 LOG.atWarn().addKeyValue("event", "nodeclass-termination-failed").addKeyValue("nodeClass", name)

@@ -107,8 +107,7 @@ final class Nominator {
         });
         Set<String> pending = new HashSet<>();
         Map<String, List<String>> byNode = new TreeMap<>();
-        List<Pod> toWrite = new ArrayList<>();
-        List<String> wants = new ArrayList<>();
+        List<Write> toWrite = new ArrayList<>();
         for (Pod p : s.pendingPods()) {
             pending.add(p.uid());
             String want = enabled ? wanted.nodes().get(p.key()) : null;
@@ -117,16 +116,13 @@ final class Nominator {
                 if (want == null) written.remove(p.uid());
                 continue;
             }
-            toWrite.add(p);
-            wants.add(want);
+            toWrite.add(new Write(p, want));
         }
         // the PATCHes at once (in run, on writers of their own), the bookkeeping in the pods' order
-        List<Integer> index = new ArrayList<>();
-        for (int i = 0; i < toWrite.size(); i++) index.add(i);
-        List<ApiWriters.Outcome<Cluster.Nomination>> outcomes = writers.each(index, i -> cluster.nominate(toWrite.get(i), wants.get(i)));
+        List<ApiWriters.Outcome<Cluster.Nomination>> outcomes = writers.each(toWrite, w -> cluster.nominate(w.pod(), w.want()));
         for (int i = 0; i < toWrite.size(); i++) {
-            Pod p = toWrite.get(i);
-            String want = wants.get(i);
+            Pod p = toWrite.get(i).pod();
+            String want = toWrite.get(i).want();
             ApiWriters.Outcome<Cluster.Nomination> outcome = outcomes.get(i);
             if (outcome.failure() != null) {
                 failures++;
@@ -148,5 +144,9 @@ final class Nominator {
                 (node.isEmpty() ? "nomination cleared for " : "nominated ") + pods.size() + (pods.size() == 1 ? " pod: " : " pods: ")
                         + String.join(", ", pods.size() <= 6 ? pods : pods.subList(0, 6)) + (pods.size() > 6 ? ", ..." : ""))));
         return wanted.misfits();
+    }
+
+    /** A nomination to write: {@code want} is the node, or null to clear it. */
+    private record Write(Pod pod, String want) {
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jig.api.ec2.Catalog;
 import dev.jig.api.karpenter.TaintKeys;
 import dev.jig.api.karpenter.WellKnownLabels;
+import dev.jig.controller.model.NodeClaim;
 import dev.jig.controller.cloud.Instance;
 import dev.jig.controller.cloud.UnavailableOfferings;
 import dev.jig.controller.cloud.sim.InstanceTypeResolver;
@@ -42,6 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 public class KubeClusterIT {
 
     KubernetesClient client;
+    io.fabric8.kubernetes.client.server.mock.KubernetesMockServer server;
 
     private final SimulatedClock clock = new SimulatedClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final List<TimelineEvent> decisions = new ArrayList<>();
@@ -70,6 +72,21 @@ public class KubeClusterIT {
     @AfterEach
     void tearDown() {
         cluster.close();
+    }
+
+    @Test
+    void aNodeClaimUpdateThatMeetsAConflictIsReadAndAppliedAgain() {
+        NodeClaim claim = new NodeClaim("c1", "default", "default", Map.of(WellKnownLabels.NODEPOOL, "default"),
+                List.of(new dev.jig.api.karpenter.Requirement(WellKnownLabels.INSTANCE_TYPE, dev.jig.api.karpenter.Requirement.Operator.In,
+                        List.of("m5.large"))), dev.jig.api.karpenter.ResourceList.of(0, 1024), List.of(), List.of(), clock.instant(), false, null);
+        cluster.create(claim);
+        // another writer got in between this update's read and its write, once
+        server.expect().put().withPath("/apis/karpenter.sh/v1/nodeclaims/c1")
+                .andReturn(409, new io.fabric8.kubernetes.api.model.StatusBuilder().withCode(409).withReason("Conflict")
+                        .withMessage("Operation cannot be fulfilled on nodeclaims.karpenter.sh \"c1\": the object has been modified").build()).once();
+        cluster.update(claim.withLabels(Map.of("team", "payments")));
+        assertThat(client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).withName("c1").get().getMetadata().getLabels())
+                .containsEntry("team", "payments");
     }
 
     @Test

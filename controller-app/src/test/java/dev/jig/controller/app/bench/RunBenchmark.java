@@ -103,7 +103,7 @@ public final class RunBenchmark {
                 List<Double> idle = new ArrayList<>();
                 List<Double> flooded = new ArrayList<>();
                 List<Integer> inFlight = new ArrayList<>();
-                List<ClusterEmulator.Deployment> probes = new ArrayList<>();
+                List<Probe> probes = new ArrayList<>();
                 for (int i = 0; i < 5; i++) {
                     probes.add(probe(cluster));
                     Thread.sleep(3000);
@@ -274,19 +274,21 @@ public final class RunBenchmark {
     }
 
     /** A probe: a pod that needs a node of its own (15 CPUs on types below 32), of a memory no other pod asks for. */
-    private static ClusterEmulator.Deployment probe(ClusterEmulator cluster) {
-        ClusterEmulator.Deployment p = new ClusterEmulator.Deployment("probe", "15", (2048 + PROBES.incrementAndGet()) + "Mi");
-        PROBE_PODS.put(p, cluster.createPod(p));
-        return p;
+    private static Probe probe(ClusterEmulator cluster) {
+        ClusterEmulator.Deployment d = new ClusterEmulator.Deployment("probe", "15", (2048 + PROBES.incrementAndGet()) + "Mi");
+        return new Probe(cluster.createPod(d), d.memory());
+    }
+
+    /** A probe pod and the memory it alone asks for. */
+    private record Probe(String pod, String memory) {
     }
 
     private static final java.util.concurrent.atomic.AtomicInteger PROBES = new java.util.concurrent.atomic.AtomicInteger();
-    private static final Map<ClusterEmulator.Deployment, String> PROBE_PODS = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private static List<Double> latencies(ClusterEmulator cluster, List<ClusterEmulator.Deployment> probes) {
+    private static List<Double> latencies(ClusterEmulator cluster, List<Probe> probes) {
         List<Double> out = new ArrayList<>();
-        for (ClusterEmulator.Deployment p : probes) {
-            double s = cluster.claimSeconds(PROBE_PODS.get(p), p.memory());
+        for (Probe p : probes) {
+            double s = cluster.claimSeconds(p.pod(), p.memory());
             out.add(s < 0 ? Double.POSITIVE_INFINITY : s);
         }
         return out;
