@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Chaos benchmark: every example, parity and chaos scenario under RUNS seeded fault schedules (failed launches, kubelets
-# that never join, instances terminated outside Jig, spot interruptions; faults for MINUTES simulated minutes), with the
-# invariants checked on every simulated second. Prints each violation with the command that replays it, the count of
-# runs with a violation, and the wall time.
+# Chaos benchmark: every example, parity and chaos scenario under RUNS seeded fault schedules (faults for MINUTES
+# simulated minutes, then a calm tail of up to 30), alternating a mix of every random fault with API errors and restarts
+# alone, the invariants checked on every simulated second. Prints each violation with the command that replays it; per
+# schedule the runs with a violation and the settled cost against the fault-free run's; and the wall time.
 #
 #   bench/chaos.sh            (RUNS=1000 MINUTES=20)
 set -euo pipefail

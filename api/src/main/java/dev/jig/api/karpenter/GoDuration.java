@@ -44,4 +44,11 @@ public final class GoDuration {
         if (h == 0) return m + "m";
         return m == 0 ? h + "h" : h + "h" + m + "m";
     }
+
+    /** {@code 20m}, {@code 1h30m}, {@code 90s}: the shortest Go form of {@code d}, whole seconds. */
+    public static String format(java.time.Duration d) {
+        long seconds = d.getSeconds();
+        if (seconds % 60 != 0) return seconds + "s";
+        return formatMinutes(seconds / 60);
+    }
 }

@@ -31,6 +31,17 @@ public final class SourceMap {
         keys.put(pointer, new Position(file, line, column));
     }
 
+    /**
+     * Puts {@code other}'s document in place of the value at {@code at}: its positions (in its own file) replace
+     * those under {@code at}, so a finding inside the grafted value points into the text it came from.
+     */
+    public void graft(String at, SourceMap other) {
+        values.keySet().removeIf(p -> p.equals(at) || p.startsWith(at + "/"));
+        keys.keySet().removeIf(p -> p.startsWith(at + "/"));
+        other.values.forEach((p, pos) -> values.put(at + p, pos));
+        other.keys.forEach((p, pos) -> keys.put(at + p, pos));
+    }
+
     /** The position of the value at {@code pointer}, or of its nearest known ancestor. */
     public Position value(String pointer) {
         String p = pointer;

@@ -25,7 +25,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
- * {@code jig-controller simulate SCENARIO [--format text|json|html]}. Whatever happens, stdout holds one
+ * {@code jig-controller simulate SCENARIO [--format text|json|html] [--faults MAPPING] [--settle DURATION]}. Whatever happens, stdout holds one
  * document of the chosen format: the report of the run; or, for a scenario that does not read, the
  * same report with its findings (the fields {@code jig lint} prints) and nothing played (exit 1); or,
  * when the file cannot be read or a policy directory cannot be compiled for I/O reasons, an error
@@ -46,6 +46,14 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "text", description = "text, json or html (one self-contained file with charts; default: ${DEFAULT-VALUE}).")
     Format format;
 
+    @Option(names = "--faults", paramLabel = "MAPPING", description = "Faults to play instead of the scenario's spec.faults, "
+            + "as a YAML or JSON mapping (e.g. '{seed: 7, until: 20m, apiErrors: 0.1}'): how a chaos run's seed is replayed.")
+    String faults;
+
+    @Option(names = "--settle", paramLabel = "DURATION", converter = dev.jig.compiler.cli.CliRunner.DurationConverter.class, description = "After the steps, once the faults have stopped, wait up to "
+            + "this long (e.g. 30m) for the world to settle; the report's settled cost is then the cost after the faults.")
+    java.time.Duration settle;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -56,10 +64,12 @@ public final class SimulateCommand implements Callable<Integer> {
         Catalog catalog = Catalog.bundled();
         SimulationReport report;
         try {
-            ScenarioReader.Result read = new ScenarioReader(new CompilerScenarioSchema(), catalog).read(file, Files.readString(file));
-            report = read.scenario().isPresent()
-                    ? Simulation.run(read.scenario().get(), catalog, new CompilerPolicies(catalog))
-                    : SimulationReport.invalid(file, read.diagnostics());
+            ScenarioReader reader = new ScenarioReader(new CompilerScenarioSchema(), catalog);
+            String text = Files.readString(file);
+            ScenarioReader.Result read = faults == null ? reader.read(file, text) : reader.read(file, text, faults);
+            report = read.scenario().isEmpty() ? SimulationReport.invalid(file, read.diagnostics())
+                    : settle != null ? Simulation.runThenSettle(read.scenario().get(), catalog, new CompilerPolicies(catalog), settle)
+                    : Simulation.run(read.scenario().get(), catalog, new CompilerPolicies(catalog));
         } catch (IOException | UncheckedIOException e) {
             return ioError("cannot read " + file + ": " + e.getMessage());
         }

@@ -44,6 +44,21 @@ class SimulateCommandTest {
     }
 
     @Test
+    void faultsGivenOnTheCommandLineReplaceTheScenariosAndTheCalmTailSettlesAfterThem() {
+        // half the writes refused: the scenario's node counts no longer hold, and the tail settles once the faults stop at +5:00
+        assertThat(run("simulate", INFLATE.toString(), "--faults", "{seed: 3, until: 5m, apiErrors: 0.5, restartEvery: 2m}", "--settle", "30m"))
+                .isEqualTo(ExitCode.FINDINGS);
+        assertThat(out.toString()).contains("HTTP 409 Conflict", "restarted (simulated fault)", "settled  calm tail: ").doesNotContain("invariant ")
+                .containsPattern("calm tail: after \\d+:\\d\\d \\(at \\+([5-9]|[1-3]\\d):\\d\\d\\)");
+    }
+
+    @Test
+    void faultsThatDoNotReadAreFindingsThatPointIntoTheOption() {
+        assertThat(run("simulate", INFLATE.toString(), "--faults", "{seed: 3, apiErrors: 2}")).isEqualTo(ExitCode.FINDINGS);
+        assertThat(out.toString()).contains("--faults:1:22: error[JIG0702] spec.faults.apiErrors: must be at most 1, found 2");
+    }
+
+    @Test
     void aMissingFileInHtmlFormatIsAnErrorPage(@TempDir Path dir) {
         Path missing = dir.resolve("missing.yaml");
         assertThat(run("simulate", missing.toString(), "--format", "html")).isEqualTo(ExitCode.USAGE);

@@ -73,7 +73,16 @@ public final class ScenarioReader {
 
     /** Reads {@code text}, the content of {@code path}; {@code policies:} is resolved against the file's folder. */
     public Result read(Path path, String text) {
-        return new Reading(path).parse(text);
+        return new Reading(path).parse(text, Optional.empty());
+    }
+
+    /**
+     * Reads {@code text} as {@link #read(Path, String)} does, with {@code faults} (a YAML or JSON mapping, as
+     * {@code spec.faults} takes) in place of the file's {@code spec.faults}: how a chaos run's seed is replayed. A
+     * finding in it points into {@code faults}, named {@code --faults}.
+     */
+    public Result read(Path path, String text, String faults) {
+        return new Reading(path).parse(text, Optional.of(faults));
     }
 
     /** The state of one read: the findings so far and where values are in the file. */
@@ -89,13 +98,20 @@ public final class ScenarioReader {
             this.findings = new ScenarioFindings(file);
         }
 
-        Result parse(String text) {
+        Result parse(String text, Optional<String> faults) {
             YamlLoader.Result loaded = new YamlLoader().load(new SourceFile(file, text));
             findings.addAll(loaded.diagnostics());
             if (loaded.document().isEmpty() || findings.hasErrors()) return failed();
             LoadedDocument doc = loaded.document().get();
             findings.positions(doc.positions());
             JsonNode root = doc.root();
+            if (faults.isPresent() && root.path("spec").isObject()) {
+                YamlLoader.Result given = new YamlLoader().load(new SourceFile("--faults", faults.get()));
+                findings.addAll(given.diagnostics());
+                if (given.document().isEmpty() || findings.hasErrors()) return failed();
+                ((com.fasterxml.jackson.databind.node.ObjectNode) root.path("spec")).set("faults", given.document().get().root());
+                doc.positions().graft("/spec/faults", given.document().get().positions());
+            }
             if (!isScenario(root)) {
                 findings.add(Rule.SCENARIO_KIND, root.isObject() && root.has("kind") ? "/kind" : "",
                         "not a scenario: a scenario has apiVersion: " + ApiGroups.JIG_V1ALPHA1 + " and kind: Scenario"

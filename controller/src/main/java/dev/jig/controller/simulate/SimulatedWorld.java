@@ -230,7 +230,7 @@ public final class SimulatedWorld {
     }
 
     /** When faults stopped: the start without faults, their {@code until} with one; empty while they last for ever. */
-    private java.util.Optional<Instant> calm() {
+    java.util.Optional<Instant> calm() {
         if (!faults.any()) return java.util.Optional.of(START);
         if (faults.kubeletTaint().isPresent()) return java.util.Optional.empty();
         return faults.until().map(START::plus);

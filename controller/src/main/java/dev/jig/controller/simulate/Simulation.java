@@ -63,6 +63,26 @@ public final class Simulation {
         return sim.report();
     }
 
+    /**
+     * Plays the scenario as {@link #run} does, then its calm tail: the time until its faults stop, if they have not yet,
+     * and a wait of up to {@code settle} for the world to settle. The tail's wait is the report's last, so its settled
+     * cost is the cost once faults stopped, what a chaos run is judged by ({@code ChaosRuns}). A fault that never ends
+     * (no {@code until}, or a re-tainting kubelet) has no calm: the scenario is played as it is.
+     */
+    public static SimulationReport runThenSettle(Scenario scenario, Catalog catalog, PolicyCompiler compiler, Duration settle) throws IOException {
+        Simulation sim = new Simulation(scenario, catalog, compiler);
+        List<Diagnostic> findings = sim.load();
+        if (findings.stream().anyMatch(Diagnostic::isError)) return SimulationReport.failed(scenario, findings);
+        sim.world.observe();
+        for (Scenario.Step step : scenario.steps()) sim.play(step);
+        java.util.Optional<Instant> calm = sim.world.calm();
+        if (calm.isPresent()) {
+            if (sim.world.clock().instant().isBefore(calm.get())) sim.world.runFor(Duration.between(sim.world.clock().instant(), calm.get()));
+            sim.await("calm tail", settle);
+        }
+        return sim.report();
+    }
+
     private List<Diagnostic> load() throws IOException {
         List<Diagnostic> findings = new ArrayList<>();
         if (scenario.policies().isPresent()) {
@@ -97,7 +117,7 @@ public final class Simulation {
     private void play(Scenario.Step step) {
         if (step instanceof Scenario.Scale s) scale(deployment(s.deployment()), s.replicas(), true);
         else if (step instanceof Scenario.Advance a) world.runFor(a.duration());
-        else if (step instanceof Scenario.Wait w) await(w);
+        else if (step instanceof Scenario.Wait w) await(w.at().toString(), w.timeout());
         else if (step instanceof Scenario.Expect e) expect(e);
         else if (step instanceof Scenario.Interrupt i) interrupt(i);
         else if (step instanceof Scenario.ApplyNodePool a) {
@@ -142,11 +162,11 @@ public final class Simulation {
     }
 
     /** Plays a {@code wait} step and records how it ended: settled or timed out, with the pods still pending. */
-    private void await(Scenario.Wait w) {
+    private void await(String at, Duration timeout) {
         Instant start = world.clock().instant();
-        boolean settled = world.waitUntilSettled(w.timeout());
+        boolean settled = world.waitUntilSettled(timeout);
         Instant end = world.clock().instant();
-        waits.add(new SimulationReport.WaitLine(w.at().toString(), Duration.between(SimulatedWorld.START, end).getSeconds(), settled,
+        waits.add(new SimulationReport.WaitLine(at, Duration.between(SimulatedWorld.START, end).getSeconds(), settled,
                 Duration.between(start, end).getSeconds(), SimulationReport.costPerHour(cluster.snapshot()), world.pendingPods()));
     }
 

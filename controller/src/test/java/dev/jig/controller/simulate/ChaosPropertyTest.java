@@ -13,11 +13,13 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every example scenario (and the chaos ones) played under seeded random faults ({@link Faults#mix}: failed launches,
- * kubelets that never join, instances terminated outside, spot interruptions), for the first {@value #MINUTES} simulated
- * minutes of faults: no invariant may break on any second. Expectations are not judged here (faults change node counts);
- * the invariants are. A failing seed is printed with the command that replays it. {@code bench/chaos.sh} runs many more
- * seeds ({@link ChaosRuns}).
+ * Every example scenario (and the chaos ones) played under two seeded fault schedules for the first {@value #MINUTES}
+ * simulated minutes, then a calm tail: {@link Faults#mix} (failed launches, kubelets that never join, instances
+ * terminated outside, spot interruptions, API errors, restarts) and {@link Faults#apiErrorsAndRestarts}. No invariant
+ * may break on any second, the world settles once faults stop, and under API errors and restarts it settles within
+ * {@link ChaosRuns#SETTLED_COST_GOAL} of the fault-free run's cost. Expectations are not judged here (faults change node
+ * counts); the invariants are. A failing seed is printed with the command that replays it. {@code bench/chaos.sh} runs
+ * many more seeds ({@link ChaosRuns}).
  */
 class ChaosPropertyTest {
 
@@ -34,6 +36,11 @@ class ChaosPropertyTest {
                 tests.add(DynamicTest.dynamicTest(file.getFileName() + " seed " + seed, () -> {
                     ChaosRuns.Run run = ChaosRuns.play(file, Faults.mix(s, Duration.ofMinutes(MINUTES)));
                     assertThat(run.violations()).as(run.replay()).isEmpty();
+                }));
+                tests.add(DynamicTest.dynamicTest(file.getFileName() + " seed " + seed + ", API errors and restarts", () -> {
+                    ChaosRuns.Run run = ChaosRuns.play(file, Faults.apiErrorsAndRestarts(s, Duration.ofMinutes(MINUTES)));
+                    assertThat(run.violations()).as(run.replay()).isEmpty();
+                    assertThat(run.costRatio()).as("a settled cost once faults stopped: " + run.replay()).isPresent();
                 }));
             }
         }

@@ -7,8 +7,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -21,16 +26,15 @@ public final class ChaosRuns {
     private ChaosRuns() {
     }
 
-    /** One run: the scenario, its faults, and each broken rule's first violation. */
-    public record Run(Path file, Faults faults, List<String> violations, long millis) {
+    /**
+     * One run: the scenario, its faults, each broken rule's first violation, and its settled cost once faults stopped
+     * against the fault-free run's (empty when it has no calm or did not settle).
+     */
+    public record Run(Path file, Faults faults, List<String> violations, OptionalDouble costRatio, long millis) {
 
-        /** How to play this run again by hand. */
+        /** The command that plays this run again, its calm tail included. */
         public String replay() {
-            return String.format(Locale.ROOT, "replay: bin/jig-controller simulate %s with spec.faults {seed: %d, until: %s, launchErrors: %s, neverRegister: %s, "
-                            + "terminatedOutside: %s, spotInterruptions: %s, apiErrors: %s%s}", file, faults.seed(),
-                    faults.until().map(d -> d.toMinutes() + "m").orElse("(none)"), faults.launchErrors(), faults.neverRegister(),
-                    faults.terminatedOutside(), faults.spotInterruptions(), faults.apiErrors(),
-                    faults.restartEvery().map(d -> ", restartEvery: " + d.toMinutes() + "m").orElse(""));
+            return "bin/jig-controller simulate " + file + " --settle " + SETTLE.toMinutes() + "m --faults '" + faults.mapping() + "'";
         }
     }
 
@@ -58,14 +62,59 @@ public final class ChaosRuns {
         }
     }
 
-    /** Plays {@code file} under {@code faults} (instead of its own). */
+    /** How long the calm tail after the faults may take to settle (the {@code unbound} invariant's window plus room). */
+    static final Duration SETTLE = Duration.ofMinutes(30);
+    /** The settled cost under faults may exceed the fault-free run's by this factor, once faults stopped. */
+    public static final double SETTLED_COST_GOAL = 1.15;
+    /** Each scenario's settled cost without faults, computed once per file. */
+    private static final Map<Path, Double> BASELINE = new ConcurrentHashMap<>();
+
+    /**
+     * Plays {@code file} under {@code faults} (instead of its own), then its calm tail ({@link Simulation#runThenSettle}),
+     * and keeps every invariant broken; and, when the faults end, the settled rules: the tail settles within
+     * {@link #SETTLE}; and, unless a fault changed the capacity on offer ({@link Faults#changesOfferings}), at no more
+     * than {@link #SETTLED_COST_GOAL} times the same scenario's settled cost without faults.
+     */
     public static Run play(Path file, Faults faults) throws IOException {
         long start = System.nanoTime();
-        ScenarioReader.Result read = Scenarios.readerWithoutSchema().read(file, Files.readString(file));
-        Scenario scenario = read.scenario().orElseThrow(() -> new IllegalArgumentException(file + " does not read: " + read.diagnostics()));
-        SimulationReport r = Simulation.run(scenario.withFaults(faults), Catalog.bundled(), PolicyCompiler.NONE);
+        Scenario scenario = read(file);
+        SimulationReport r = Simulation.runThenSettle(scenario.withFaults(faults), Catalog.bundled(), PolicyCompiler.NONE, SETTLE);
         List<String> violations = new ArrayList<>();
         for (Simulation.Check c : r.checks()) if (!c.passed() && c.at().startsWith("invariant ")) violations.add(c.at() + ": " + c.actual());
-        return new Run(file, faults, violations, (System.nanoTime() - start) / 1_000_000);
+        OptionalDouble ratio = OptionalDouble.empty();
+        if (faults.until().isPresent() && faults.kubeletTaint().isEmpty()) {
+            settledCost(file, scenario, faults, r).ifPresent(violations::add);
+            SimulationReport.WaitLine tail = r.waits().get(r.waits().size() - 1);
+            double base = baseline(file, scenario);
+            if (tail.settled() && base > 0) ratio = OptionalDouble.of(tail.costPerHour() / base);
+        }
+        return new Run(file, faults, violations, ratio, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private static Scenario read(Path file) throws IOException {
+        ScenarioReader.Result read = Scenarios.readerWithoutSchema().read(file, Files.readString(file));
+        return read.scenario().orElseThrow(() -> new IllegalArgumentException(file + " does not read: " + read.diagnostics()));
+    }
+
+    /** The settled-cost rule's violation for {@code faulty}, if it breaks it. */
+    private static Optional<String> settledCost(Path file, Scenario scenario, Faults faults, SimulationReport faulty) throws IOException {
+        SimulationReport.WaitLine tail = faulty.waits().get(faulty.waits().size() - 1);
+        if (!tail.settled()) {
+            return Optional.of(String.format(Locale.ROOT, "invariant settled: the world did not settle within %d minutes of the faults stopping (%d pod(s) pending)",
+                    SETTLE.toMinutes(), tail.pending().size()));
+        }
+        double base = baseline(file, scenario);
+        if (faults.changesOfferings() || tail.costPerHour() <= base * SETTLED_COST_GOAL + 1e-9) return Optional.empty();
+        return Optional.of(String.format(Locale.ROOT, "invariant settled-cost at +%d:%02d: $%.4f/h once faults stopped, %.2f× the fault-free run's $%.4f/h (goal ≤ %.2f×)",
+                tail.endsAt() / 60, tail.endsAt() % 60, tail.costPerHour(), tail.costPerHour() / base, base, SETTLED_COST_GOAL));
+    }
+
+    private static double baseline(Path file, Scenario scenario) throws IOException {
+        Double known = BASELINE.get(file);
+        if (known != null) return known;
+        SimulationReport r = Simulation.runThenSettle(scenario.withFaults(Faults.NONE), Catalog.bundled(), PolicyCompiler.NONE, SETTLE);
+        double cost = r.waits().get(r.waits().size() - 1).costPerHour();
+        BASELINE.put(file, cost);
+        return cost;
     }
 }
