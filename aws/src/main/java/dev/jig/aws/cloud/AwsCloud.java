@@ -15,6 +15,8 @@ import dev.jig.aws.instancetype.InstanceTypeProvider;
 import dev.jig.aws.launchtemplate.LaunchTemplateProvider;
 import dev.jig.aws.nodeclass.NodeClassResolutions;
 import dev.jig.aws.nodeclass.NodeClassResolver;
+import dev.jig.aws.pricing.OnDemandPrices;
+import dev.jig.aws.pricing.PriceList;
 import dev.jig.aws.pricing.PriceProvider;
 import dev.jig.aws.sdk.Ec2;
 import dev.jig.aws.securitygroup.SecurityGroupProvider;
@@ -53,13 +55,21 @@ public final class AwsCloud implements AutoCloseable {
 
     public AwsCloud(Ec2 ec2, Ec2Settings settings, Supplier<String> kubernetesVersion, AmiAliases aliases, InstanceProfiles profiles,
                     Clock clock, MeterRegistry registry) {
+        this(ec2, null, settings, kubernetesVersion, aliases, profiles, clock, registry);
+    }
+
+    /** @param priceList the Price List API for on-demand prices, or null for the bundled us-east-1 list alone */
+    public AwsCloud(Ec2 ec2, PriceList priceList, Ec2Settings settings, Supplier<String> kubernetesVersion, AmiAliases aliases, InstanceProfiles profiles,
+                    Clock clock, MeterRegistry registry) {
         this.clock = clock;
         this.profiles = profiles;
         Catalog bundled = Catalog.bundled();
         Duration every = Duration.ofMinutes(REFRESH_MINUTES);
         InstanceTypeProvider typeProvider = new InstanceTypeProvider(ec2, bundled, settings.region(), clock, every, false,
                 new Freshness("instance-types", clock, registry));
-        PriceProvider prices = new PriceProvider(ec2, bundled, clock, every, false, registry, new Freshness("spot-prices", clock, registry));
+        OnDemandPrices onDemand = new OnDemandPrices(priceList, settings.region(), bundled, clock, OnDemandPrices.REFRESH, registry,
+                new Freshness("on-demand-prices", clock, registry));
+        PriceProvider prices = new PriceProvider(ec2, onDemand, clock, every, false, new Freshness("spot-prices", clock, registry));
         Ec2InstanceTypes types = new Ec2InstanceTypes(typeProvider, prices, settings.region());
         NodeClassResolver resolver = new NodeClassResolver(new SubnetProvider(ec2, clock), new SecurityGroupProvider(ec2, clock),
                 new AmiProvider(ec2, aliases, kubernetesVersion, clock), profiles);

@@ -5,22 +5,18 @@ import dev.jig.aws.refresh.Freshness;
 import dev.jig.aws.refresh.Refreshable;
 import dev.jig.aws.sdk.Ec2;
 import dev.jig.controller.cloud.CloudOperationException;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
 import software.amazon.awssdk.services.ec2.model.SpotPrice;
 
 /**
- * Prices in USD per hour. On-demand prices come from the price list bundled with Jig (its date is
- * the catalog's {@code priceDate}, and {@code jig_aws_price_list_age_seconds} says how old it is);
- * spot prices come from DescribeSpotPriceHistory, the latest per type and zone, read again once
+ * Prices in USD per hour. On-demand prices come from {@link OnDemandPrices} (the Price List API, else the list
+ * bundled with Jig); spot prices come from DescribeSpotPriceHistory, the latest per type and zone, read again once
  * {@code refresh} has passed, in the background ({@link Refreshable}): readers get the last immutable
  * prices and wait on EC2 only for the very first read. A failed read keeps the last prices (reported
  * through {@link Freshness}); a type and zone without a spot price has no spot offering. Thread-safe.
@@ -28,7 +24,7 @@ import software.amazon.awssdk.services.ec2.model.SpotPrice;
 public final class PriceProvider implements Refreshable {
 
     private final Ec2 ec2;
-    private final Catalog priceList;
+    private final OnDemandPrices onDemand;
     private final Clock clock;
     private final Duration refresh;
     private final boolean offline;
@@ -36,19 +32,22 @@ public final class PriceProvider implements Refreshable {
     private volatile Map<String, Double> spot = Map.of();
     private volatile Instant triedAt = Instant.MIN;
 
+    /** On-demand prices from the bundled list alone. */
     public PriceProvider(Ec2 ec2, Catalog priceList, Clock clock, Duration refresh, boolean offline, MeterRegistry registry, Freshness freshness) {
+        this(ec2, OnDemandPrices.bundled(priceList, clock, registry), clock, refresh, offline, freshness);
+    }
+
+    public PriceProvider(Ec2 ec2, OnDemandPrices onDemand, Clock clock, Duration refresh, boolean offline, Freshness freshness) {
         this.ec2 = ec2;
         this.freshness = freshness;
-        this.priceList = priceList;
+        this.onDemand = onDemand;
         this.clock = clock;
         this.refresh = refresh;
         this.offline = offline;
-        Gauge.builder("jig_aws_price_list_age_seconds", this, PriceProvider::priceListAgeSeconds)
-                .description("Age of the bundled on-demand price list (" + priceList.priceDate() + ")").register(registry);
     }
 
     public OptionalDouble onDemand(String type) {
-        return priceList.find(type).map(t -> t.onDemandPrice()).orElse(OptionalDouble.empty());
+        return onDemand.of(type);
     }
 
     public OptionalDouble spot(String type, String zone) {
@@ -62,13 +61,15 @@ public final class PriceProvider implements Refreshable {
     }
 
     public double priceListAgeSeconds() {
-        Instant listed = LocalDate.parse(priceList.priceDate()).atStartOfDay(ZoneOffset.UTC).toInstant();
-        return Duration.between(listed, clock.instant()).toSeconds();
+        return onDemand.bundledAgeSeconds();
     }
 
+    /** Reads spot prices when due, and on-demand prices when theirs are. */
     @Override
     public void refreshIfDue(Instant now) {
-        if (offline || triedAt.plus(refresh).isAfter(now)) return;
+        if (offline) return;
+        onDemand.refreshIfDue(now);
+        if (triedAt.plus(refresh).isAfter(now)) return;
         read(now);
     }
 

@@ -8,7 +8,7 @@ import software.amazon.awssdk.core.exception.SdkException;
 import java.util.Set;
 
 /**
- * How the EC2, SSM, IAM and SQS adapters read an AWS SDK failure: its error code, whether repeating
+ * How the EC2, SSM, IAM, SQS and Pricing adapters read an AWS SDK failure: its error code, whether repeating
  * the call can help (throttling, a server error, a connection failure: transient; anything else, such
  * as a missing permission or an invalid parameter, fails the same way again: permanent) and a
  * one-line message that names the service, the action and AWS's own code and text, never a stack

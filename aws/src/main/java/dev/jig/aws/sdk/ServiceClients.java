@@ -11,6 +11,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.RegionMetadata;
 import software.amazon.awssdk.services.ec2.Ec2Client;
 import software.amazon.awssdk.services.iam.IamClient;
+import software.amazon.awssdk.services.pricing.PricingClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.ssm.SsmClient;
 
@@ -18,7 +19,7 @@ import java.net.URI;
 import java.time.Duration;
 
 /**
- * The one factory of Jig's AWS clients (EC2, SSM, IAM, SQS), built the way Jig runs them: the url-connection HTTP client (no Apache
+ * The one factory of Jig's AWS clients (EC2, SSM, IAM, SQS, Pricing), built the way Jig runs them: the url-connection HTTP client (no Apache
  * or Netty), the SDK's adaptive retry mode that slows down on throttling, and by default the SDK's
  * default credentials chain, so that IRSA and EKS Pod Identity work unchanged. An endpoint override
  * serves VPC endpoints and the tests' loopback endpoints. IAM is global: its client is signed for the
@@ -68,6 +69,23 @@ public final class ServiceClients {
 
     public SqsClient sqs() {
         return configure(SqsClient.builder(), Region.of(region));
+    }
+
+    /** The Price List API, served from a few regions only: the one nearest the cluster's ({@link #pricingRegion}). */
+    public PricingClient pricing() {
+        return configure(PricingClient.builder(), pricingRegion(region));
+    }
+
+    /**
+     * Where the Price List API answers for {@code region}: {@code ap-south-1} for Asia Pacific, {@code eu-central-1}
+     * for Europe, {@code cn-northwest-1} for China, {@code us-east-1} for the rest (the API serves every region's prices
+     * from each of its endpoints).
+     */
+    static Region pricingRegion(String region) {
+        if (region.startsWith("cn-")) return Region.of("cn-northwest-1");
+        if (region.startsWith("ap-")) return Region.AP_SOUTH_1;
+        if (region.startsWith("eu-")) return Region.EU_CENTRAL_1;
+        return Region.US_EAST_1;
     }
 
     /**

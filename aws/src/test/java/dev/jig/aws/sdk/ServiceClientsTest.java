@@ -15,4 +15,12 @@ class ServiceClientsTest {
         assertThat(ServiceClients.globalRegion("us-iso-east-1")).isEqualTo(Region.AWS_ISO_GLOBAL);
         assertThat(ServiceClients.globalRegion("us-isob-east-1")).isEqualTo(Region.AWS_ISO_B_GLOBAL);
     }
+
+    @Test
+    void thePriceListIsAskedAtTheEndpointNearestTheCluster() {
+        assertThat(ServiceClients.pricingRegion("eu-west-1")).isEqualTo(Region.EU_CENTRAL_1);
+        assertThat(ServiceClients.pricingRegion("ap-northeast-1")).isEqualTo(Region.AP_SOUTH_1);
+        assertThat(ServiceClients.pricingRegion("cn-north-1")).isEqualTo(Region.of("cn-northwest-1"));
+        assertThat(ServiceClients.pricingRegion("us-west-2")).isEqualTo(Region.US_EAST_1);
+    }
 }

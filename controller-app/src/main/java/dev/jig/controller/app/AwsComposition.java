@@ -5,6 +5,7 @@ import dev.jig.aws.cloud.AwsCloud;
 import dev.jig.aws.cloud.Ec2Settings;
 import dev.jig.aws.sdk.ServiceClients;
 import dev.jig.aws.sdk.SdkEc2;
+import dev.jig.aws.pricing.SdkPriceList;
 import dev.jig.aws.instanceprofile.IamInstanceProfiles;
 import dev.jig.aws.interruption.BackgroundCloudEventSource;
 import dev.jig.aws.interruption.SqsCloudEventSource;
@@ -15,10 +16,10 @@ import java.time.Clock;
 import java.util.function.Supplier;
 
 /**
- * {@code run --cloud aws}: the EC2, SSM and IAM clients from the one {@link ServiceClients} factory
+ * {@code run --cloud aws}: the EC2, SSM, IAM and Pricing clients from the one {@link ServiceClients} factory
  * (default credentials chain, adaptive retries, url-connection HTTP client, optional endpoint) and the
  * provider built on them from the validated {@link CloudOptions}: AMI aliases through SSM, instance
- * profiles for {@code spec.role} through IAM, interruption events from SQS. Every AWS call is counted
+ * profiles for {@code spec.role} through IAM, on-demand prices from the Price List API, interruption events from SQS. Every AWS call is counted
  * in {@code jig_aws_calls_total}; the provider's background refresh thread is started here (a daemon,
  * so it never holds the process; {@link AwsCloud#close()} stops it).
  */
@@ -30,7 +31,7 @@ final class AwsComposition {
     static AwsCloud create(CloudOptions o, Supplier<String> kubernetesVersion, java.util.Optional<String> kubeDns, Clock clock, MeterRegistry registry) {
         ServiceClients clients = clients(o, registry);
         ClusterInfo cluster = new ClusterInfo(o.clusterName, o.clusterEndpoint, o.clusterCaBundle, o.serviceCidr, kubeDns.orElse(null));
-        return new AwsCloud(new SdkEc2(clients.ec2(), registry), new Ec2Settings(cluster, o.region, o.instanceRefresh()), kubernetesVersion,
+        return new AwsCloud(new SdkEc2(clients.ec2(), registry), new SdkPriceList(clients.pricing()), new Ec2Settings(cluster, o.region, o.instanceRefresh()), kubernetesVersion,
                 new SsmAmiAliases(clients.ssm(), clock), new IamInstanceProfiles(clients.iam(), o.clusterName, o.region, clock),
                 clock, registry).start();
     }

@@ -45,7 +45,7 @@ final class CloudOptions {
     String interruptionQueue;
 
     @Option(names = "--aws-endpoint-url", defaultValue = "${env:JIG_AWS_ENDPOINT_URL}",
-            description = "Endpoint for EC2, SSM, IAM and SQS to use instead of the region's, for VPC endpoints and tests (env JIG_AWS_ENDPOINT_URL; optional).")
+            description = "Endpoint for EC2, SSM, IAM, SQS and Pricing to use instead of the region's, for VPC endpoints and tests (env JIG_AWS_ENDPOINT_URL; optional).")
     String awsEndpointUrl;
 
     @Option(names = "--instance-refresh-seconds", defaultValue = "${env:JIG_INSTANCE_REFRESH_SECONDS:-15}",

@@ -12,6 +12,7 @@ import dev.jig.aws.loopback.LoopbackFixture;
 import dev.jig.aws.loopback.LoopbackIam;
 import dev.jig.aws.loopback.LoopbackSqs;
 import dev.jig.aws.loopback.LoopbackSsm;
+import dev.jig.aws.loopback.LoopbackPricing;
 import dev.jig.controller.kube.KubeCluster;
 import dev.jig.controller.kube.KubeClusterIT;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -114,7 +115,8 @@ class ControllerJarIT {
                 .withNamespace("kube-system").endMetadata().withNewSpec().withClusterIP("10.100.0.53").endSpec().build()).create();
         server.setVersionInfo(new VersionInfo.Builder().withMajor("1").withMinor("31").build());
         String al2023 = "/aws/service/eks/optimized-ami/1.31/amazon-linux-2023/";
-        try (LoopbackFixture ec2 = new LoopbackFixture(); LoopbackSsm ssm = new LoopbackSsm(); LoopbackIam iam = new LoopbackIam()) {
+        try (LoopbackFixture ec2 = new LoopbackFixture(); LoopbackSsm ssm = new LoopbackSsm(); LoopbackIam iam = new LoopbackIam();
+             LoopbackPricing pricing = new LoopbackPricing().price("us-east-1", "m5.large", "0.0960000000")) {
             ssm.put(al2023 + "x86_64/standard/recommended/image_id", "ami-0ssmx86")
                     .put(al2023 + "x86_64/nvidia/recommended/image_id", "ami-0ssmnvidia")
                     .put(al2023 + "arm64/standard/recommended/image_id", "ami-0ssmarm");
@@ -130,7 +132,8 @@ class ControllerJarIT {
                             "--cluster-name", "demo", "--region", "us-east-1", "--cluster-endpoint", "https://api.demo.example",
                             "--cluster-ca-bundle", ca, "--service-cidr", "10.100.0.0/16"),
                     Map.of("AWS_ACCESS_KEY_ID", "AKIDTEST", "AWS_SECRET_ACCESS_KEY", "secret", "AWS_ENDPOINT_URL_EC2", ec2.loopback.uri().toString(),
-                            "AWS_ENDPOINT_URL_SSM", ssm.endpoint().toString(), "AWS_ENDPOINT_URL_IAM", iam.endpoint().toString()),
+                            "AWS_ENDPOINT_URL_SSM", ssm.endpoint().toString(), "AWS_ENDPOINT_URL_IAM", iam.endpoint().toString(),
+                            "AWS_ENDPOINT_URL_PRICING", pricing.endpoint().toString()),
                     Duration.ofSeconds(90), base -> {
                         assertThat(ec2.world.running()).as("a running instance").hasSize(1);
                         assertThat(client.getKubernetesSerialization().convertValue(client.genericKubernetesResources(KubeCluster.NODE_CLASSES)
@@ -146,6 +149,7 @@ class ControllerJarIT {
             assertThat(iam.profile(profile).roles()).containsExactly("demo-node-role");
             assertThat(iam.profile(profile).tags()).containsEntry("kubernetes.io/cluster/demo", "owned");
             assertThat(ssm.calls()).contains("GetParameter");
+            assertThat(pricing.calls()).as("on-demand prices from the Price List API, in the background").containsExactly("GetProducts");
             assertThat(r.stderr).doesNotContain("\tat ");
         }
     }

@@ -48,6 +48,8 @@ public final class DisruptionController implements Reconciler {
     public static final Duration VALIDATION = Duration.ofSeconds(15);
     /** How long the replacements may take to initialize before the command is abandoned. */
     public static final Duration REPLACEMENT_TIMEOUT = Duration.ofMinutes(10);
+    /** How long a replacement just created may be missing from the cache before it counts as gone. */
+    static final Duration CACHE_LAG = Duration.ofSeconds(30);
     public static final Taint DISRUPTED = new Taint(TaintKeys.DISRUPTED, null, "NoSchedule");
 
     private final Cluster cluster;
@@ -62,6 +64,11 @@ public final class DisruptionController implements Reconciler {
     private final NominationWindow window = new NominationWindow();
     /** The voluntary commands being carried out, in the order they started. */
     private final List<InFlight> inFlight = new ArrayList<>();
+    /**
+     * NodeClaims this controller asked to delete that the cache does not show deleting yet (Karpenter's
+     * MarkedForDeletion outlives the command): still disrupting for the budgets, and no orphans to untaint.
+     */
+    private final Set<String> deleteRequested = new HashSet<>();
     /** How often a pass looks for new commands while none is in flight (Karpenter polls every 10 s). */
     private final Duration pollPeriod;
     /** What each pass leaves to the next: the consolidated memo, the time boxes and where single-node stopped. */
@@ -89,9 +96,15 @@ public final class DisruptionController implements Reconciler {
     public static final Duration RESCHEDULE_WINDOW = Duration.ofMinutes(5);
 
     /** A command being carried out: its replacements' NodeClaim names, the pods on each candidate at the decision, and when it may proceed. */
-    private record InFlight(Command command, List<String> replacements, Map<String, Set<String>> podsAt, Instant started, Instant validateAt) {
+    /** @param shown whether the cache has shown every replacement once: a replacement missing before that may be on its way */
+    private record InFlight(Command command, List<String> replacements, Map<String, Set<String>> podsAt, Instant started, Instant validateAt,
+                            boolean shown) {
         InFlight validatingAt(Instant at) {
-            return new InFlight(command, replacements, podsAt, started, at);
+            return new InFlight(command, replacements, podsAt, started, at, shown);
+        }
+
+        InFlight wasShown() {
+            return new InFlight(command, replacements, podsAt, started, validateAt, true);
         }
     }
 
@@ -178,6 +191,9 @@ public final class DisruptionController implements Reconciler {
         // read before the snapshot: a change in between can only make the consolidated memo miss
         long generation = cluster.generation();
         ClusterSnapshot s = pendingView.apply(cluster.snapshot());
+        Set<String> shownLive = new HashSet<>();
+        for (NodeClaim c : s.nodeClaims()) if (!c.deleting()) shownLive.add(c.name());
+        deleteRequested.retainAll(shownLive);
         untaintOrphans(s);
         // every reconcile, so the window sees the nominations made and let go while a command is in flight
         Set<String> nominations = nominated(s, now);
@@ -197,7 +213,7 @@ public final class DisruptionController implements Reconciler {
             return;
         }
         if (nextPass != null && now.isBefore(nextPass)) return;
-        Set<String> claimsInFlight = new HashSet<>();
+        Set<String> claimsInFlight = new HashSet<>(deleteRequested);
         Set<String> protectedNow = new HashSet<>(nominations);
         for (InFlight f : inFlight) {
             for (Candidate c : f.command().candidates()) claimsInFlight.add(c.claim().name());
@@ -237,7 +253,7 @@ public final class DisruptionController implements Reconciler {
     private void start(ClusterSnapshot s, Command cmd, Instant now, Map<String, String> driftReasons) {
         Map<String, Set<String>> podsAt = new HashMap<>();
         for (Candidate c : cmd.candidates()) podsAt.put(c.name(), pods(s, c.name()));
-        InFlight f = new InFlight(cmd, List.of(), podsAt, now, null);
+        InFlight f = new InFlight(cmd, List.of(), podsAt, now, null, false);
         inFlight.add(f);
         log.record(new TimelineEvent(now, TimelineEvent.Kind.DISRUPTION, names(cmd), "decided " + cmd.describe(driftReasons)));
         try {
@@ -247,7 +263,7 @@ public final class DisruptionController implements Reconciler {
                 abort(f, "only " + replacements.size() + " of " + cmd.replacements().size() + " replacements could be created");
                 return;
             }
-            replace(f, new InFlight(cmd, replacements, podsAt, now, replacements.isEmpty() ? now.plus(VALIDATION) : null));
+            replace(f, new InFlight(cmd, replacements, podsAt, now, replacements.isEmpty() ? now.plus(VALIDATION) : null, false));
         } catch (RuntimeException e) {
             abort(f, "failed: " + e.getMessage());
             throw e;
@@ -266,10 +282,17 @@ public final class DisruptionController implements Reconciler {
             for (NodeClaim c : s.nodeClaims()) claims.put(c.name(), c);
             for (String r : f.replacements()) {
                 NodeClaim c = claims.get(r);
+                // a replacement the cache has not shown yet is on its way, for a while (Karpenter waits 5 s; a stalled watch, longer)
+                if (c == null && !f.shown() && now.isBefore(f.started().plus(CACHE_LAG))) return false;
                 if (c == null || c.deleting()) {
                     abort(f, "replacement " + r + " is gone");
                     return false;
                 }
+            }
+            if (!f.shown()) {
+                InFlight shown = f.wasShown();
+                replace(f, shown);
+                f = shown;
             }
             if (f.replacements().stream().allMatch(r -> claims.get(r).initialized())) {
                 replace(f, f.validatingAt(now.plus(VALIDATION)));
@@ -280,7 +303,7 @@ public final class DisruptionController implements Reconciler {
         }
         if (now.isBefore(f.validateAt())) return false;
         // the other commands in flight are disrupting too: their candidates count against the budgets this one checks
-        Set<String> others = new HashSet<>();
+        Set<String> others = new HashSet<>(deleteRequested);
         for (InFlight o : inFlight) if (o.command() != f.command()) for (Candidate c : o.command().candidates()) others.add(c.claim().name());
         String invalid = Validation.check(view(s, others), now, cloud, nominations, f.command(), f.podsAt());
         if (invalid != null) {
@@ -355,7 +378,9 @@ public final class DisruptionController implements Reconciler {
         Set<String> mine = new HashSet<>();
         for (InFlight f : inFlight) for (Candidate c : f.command().candidates()) if (c.node() != null) mine.add(c.node().name());
         Set<String> live = new HashSet<>();
-        for (NodeClaim c : s.nodeClaims()) if (!c.deleting() && c.status() != null && c.status().nodeName() != null) live.add(c.status().nodeName());
+        for (NodeClaim c : s.nodeClaims()) {
+            if (!c.deleting() && !deleteRequested.contains(c.name()) && c.status() != null && c.status().nodeName() != null) live.add(c.status().nodeName());
+        }
         for (Node n : s.nodes()) {
             if (mine.contains(n.name()) || !live.contains(n.name())) continue;
             if (n.taints().stream().anyMatch(t -> t.key().equals(TaintKeys.DISRUPTED))) {
@@ -371,6 +396,7 @@ public final class DisruptionController implements Reconciler {
 
     private void delete(NodeClaim claim) {
         cluster.requestDeletion(claim);
+        deleteRequested.add(claim.name());
     }
 
     static Set<String> pods(ClusterSnapshot s, String node) {

@@ -35,7 +35,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * without the failed offerings), <b>register</b> (the Node with the instance's provider id has
  * joined: take off the unregistered taint, set the NodeClaim's labels and taints on it),
  * <b>initialize</b> (the Node is Ready and its startup taints are gone). A NodeClaim whose Node does
- * not register within the registration TTL (15 minutes) is deleted with its instance.
+ * not register within the registration TTL (15 minutes), or registers and is not initialized 15 minutes later (the
+ * initialization TTL), is deleted with its instance.
  *
  * <p>Other cloud failures: a transient launch failure leaves the NodeClaim to be launched again on
  * the next reconcile; a permanent one deletes it, since the same call would fail the same way. On
@@ -68,6 +69,12 @@ public final class NodeClaimLifecycle {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(NodeClaimLifecycle.class);
 
     public static final Duration REGISTRATION_TTL = Duration.ofMinutes(15);
+    /**
+     * A NodeClaim whose node registered but has not turned Ready, or kept a startup taint, this long after is deleted
+     * with its instance, and its pods planned again. Karpenter leaves such a node to its opt-in node repair (30 minutes
+     * NotReady); without it, pods nominated there wait for ever.
+     */
+    public static final Duration INITIALIZATION_TTL = Duration.ofMinutes(15);
 
     private final Cluster cluster;
     private final CloudProvider cloud;
@@ -153,6 +160,10 @@ public final class NodeClaimLifecycle {
             } else if (!c.initialized()) {
                 Node node = nodeByProvider.get(c.status().providerId());
                 if (node != null && node.ready() && startupTaintsGone(c, node)) write(c, NodeClaim.INITIALIZED, () -> initialize(c, node));
+                else if (Duration.between(conditionTime(c, NodeClaim.REGISTERED), clock.instant()).compareTo(INITIALIZATION_TTL) > 0) {
+                    deleted |= terminate(c, "its node did not turn Ready (or kept a startup taint) for " + INITIALIZATION_TTL.toMinutes()
+                            + " minutes after it registered");
+                }
             }
         }
         written.keySet().retainAll(names);
@@ -310,7 +321,12 @@ public final class NodeClaimLifecycle {
     }
 
     private static Instant launchTime(NodeClaim c) {
-        for (NodeClaim.Condition k : c.status().conditions()) if (k.type().equals(NodeClaim.LAUNCHED)) return k.lastTransitionTime();
+        return conditionTime(c, NodeClaim.LAUNCHED);
+    }
+
+    /** When {@code c}'s condition {@code type} last changed; its creation if it has none. */
+    private static Instant conditionTime(NodeClaim c, String type) {
+        for (NodeClaim.Condition k : c.status().conditions()) if (k.type().equals(type) && k.lastTransitionTime() != null) return k.lastTransitionTime();
         return c.created();
     }
 }

@@ -105,11 +105,13 @@ public final class ScenarioReader {
             LoadedDocument doc = loaded.document().get();
             findings.positions(doc.positions());
             JsonNode root = doc.root();
-            if (faults.isPresent() && root.path("spec").isObject()) {
+            if (faults.isPresent() && root.isObject()) {
                 YamlLoader.Result given = new YamlLoader().load(new SourceFile("--faults", faults.get()));
                 findings.addAll(given.diagnostics());
                 if (given.document().isEmpty() || findings.hasErrors()) return failed();
-                ((com.fasterxml.jackson.databind.node.ObjectNode) root.path("spec")).set("faults", given.document().get().root());
+                com.fasterxml.jackson.databind.node.ObjectNode spec = root.path("spec").isObject()
+                        ? (com.fasterxml.jackson.databind.node.ObjectNode) root.path("spec") : ((com.fasterxml.jackson.databind.node.ObjectNode) root).putObject("spec");
+                spec.set("faults", given.document().get().root());
                 doc.positions().graft("/spec/faults", given.document().get().positions());
             }
             if (!isScenario(root)) {
@@ -138,6 +140,8 @@ public final class ScenarioReader {
             JsonNode cloud = spec.path("cloud");
             Duration boot = duration(cloud, "bootLatency", "30s", "/spec/cloud/bootLatency", false);
             Duration ready = duration(cloud, "readyLatency", "10s", "/spec/cloud/readyLatency", false);
+            outlived(boot, dev.jig.controller.lifecycle.NodeClaimLifecycle.REGISTRATION_TTL, "/spec/cloud/bootLatency", "registration", "registers");
+            outlived(ready, dev.jig.controller.lifecycle.NodeClaimLifecycle.INITIALIZATION_TTL, "/spec/cloud/readyLatency", "initialization", "turns Ready");
             Duration podReady = duration(spec, "podReadyLatency", SimulatedWorld.DEFAULT_POD_READY_LATENCY.toSeconds() + "s", "/spec/podReadyLatency", false);
             List<Scenario.CapacityError> errors = capacityErrors(cloud.path("capacityErrors"), zones);
             Optional<Path> policies = policies(spec.get("policies"));
@@ -157,22 +161,70 @@ public final class ScenarioReader {
             return new Scenario(name, path, zones, boot, ready, cloud.path("spot").asBoolean(true), errors, policies, pools, classes,
                     daemonSets, deployments, steps, kubeScheduler(spec), budgets(spec.get("podDisruptionBudgets")), podReady,
                     kubeSchedulerOption(spec, "nominations", KubeSchedulerNominations::parse, KubeSchedulerNominations.HONORED,
-                            "is not a kube-scheduler nominations mode: use Honored or Ignored"), faults(spec.get("faults")));
+                            "is not a kube-scheduler nominations mode: use Honored or Ignored"), faults(spec.get("faults"), zones));
         }
 
         /** {@code spec.faults}: the schema checked fields, types and ranges; durations and the taint are read here. */
-        private Faults faults(JsonNode f) {
+        private Faults faults(JsonNode f, List<String> zones) {
             if (f == null || f.isNull()) return Faults.NONE;
-            Optional<Duration> until = f.has("until") ? Optional.of(duration(f, "until", "0s", "/spec/faults/until", false)) : Optional.empty();
+            Optional<Duration> until = optionalDuration(f, "until", false);
             Optional<dev.jig.api.karpenter.Taint> taint = Optional.empty();
             JsonNode t = f.get("kubeletTaint");
             if (t != null && t.isObject()) {
                 taint = Optional.of(new dev.jig.api.karpenter.Taint(t.path("key").asText(), t.hasNonNull("value") ? t.get("value").asText() : null,
                         t.path("effect").asText("NoSchedule")));
             }
-            return new Faults(f.path("seed").asLong(1), until, f.path("launchErrors").asDouble(0), f.path("neverRegister").asDouble(0),
-                    f.path("terminatedOutside").asDouble(0), f.path("spotInterruptions").asDouble(0), taint, f.path("apiErrors").asDouble(0),
-                    f.has("restartEvery") ? Optional.of(duration(f, "restartEvery", "0s", "/spec/faults/restartEvery", true)) : Optional.empty());
+            List<Faults.Storm> storms = new ArrayList<>();
+            int i = 0;
+            for (JsonNode s : array(f.get("capacityStorms"))) {
+                String at = "/spec/faults/capacityStorms/" + i++;
+                String zone = s.path("zone").asText("*");
+                if (!"*".equals(zone) && !zones.contains(zone)) {
+                    findings.reference(at + "/zone", "zone '" + zone + "' is not one of the scenario's zones " + zones + ScenarioFindings.near(zone, zones));
+                }
+                String family = s.path("family").asText("*");
+                if (!"*".equals(family) && catalog.all().stream().noneMatch(type -> type.name().startsWith(family + "."))) {
+                    List<String> families = catalog.all().stream().map(type -> type.name().substring(0, type.name().indexOf('.'))).distinct().toList();
+                    findings.reference(at + "/family", "no instance type of family '" + family + "' is in the catalog (" + catalog.region() + ")"
+                            + ScenarioFindings.near(family, families));
+                }
+                storms.add(new Faults.Storm(s.path("family").asText("*"), s.path("zone").asText("*"), duration(s, "at", "0s", at + "/at", false),
+                        duration(s, "lasts", "10m", at + "/lasts", true)));
+            }
+            List<String> on = new ArrayList<>();
+            for (JsonNode w : array(f.get("apiErrorsOn"))) on.add(w.asText());
+            Optional<Faults.ClockJump> jump = Optional.empty();
+            JsonNode j = f.get("clockJump");
+            if (j != null && j.isObject()) {
+                jump = Optional.of(new Faults.ClockJump(duration(j, "at", "0s", "/spec/faults/clockJump/at", false),
+                        duration(j, "by", "10m", "/spec/faults/clockJump/by", true)));
+            }
+            Faults.Cloud cloud = new Faults.Cloud(f.path("launchErrors").asDouble(0), f.path("launchTimeouts").asDouble(0),
+                    f.path("terminatedOutside").asDouble(0), f.path("spotInterruptions").asDouble(0), storms);
+            Faults.Cluster cluster = new Faults.Cluster(f.path("apiErrors").asDouble(0), on, f.path("watchStalls").asDouble(0),
+                    watchLag(f), f.path("neverRegister").asDouble(0),
+                    f.path("neverReady").asDouble(0), taint, f.path("podsNeverReady").asDouble(0));
+            Faults.Controller controller = new Faults.Controller(optionalDuration(f, "restartEvery", true),
+                    optionalDuration(f, "leaderChangeEvery", true), jump);
+            return new Faults(f.path("seed").asLong(1), until, cloud, cluster, controller);
+        }
+
+        /** A latency at least the lifecycle's {@code ttl}: every node would be replaced before it {@code does}. */
+        private void outlived(Duration latency, Duration ttl, String pointer, String which, String does) {
+            if (latency.compareTo(ttl) < 0) return;
+            findings.add(Rule.SCENARIO_VALUE, findings.value(pointer), "'" + GoDuration.format(latency) + "' is not shorter than the " + which + " TTL ("
+                    + GoDuration.format(ttl) + "): the controller would replace every node before it " + does,
+                    "Give a latency under " + GoDuration.format(ttl) + ".");
+        }
+
+        /** {@code watchLag}, 10 s when absent; a zero one is a finding (and 10 s, so that the rest reads on). */
+        private Duration watchLag(JsonNode f) {
+            Duration lag = duration(f, "watchLag", "10s", "/spec/faults/watchLag", true);
+            return lag.isZero() ? Duration.ofSeconds(10) : lag;
+        }
+
+        private Optional<Duration> optionalDuration(JsonNode f, String field, boolean positive) {
+            return f.has(field) ? Optional.of(duration(f, field, "0s", "/spec/faults/" + field, positive)) : Optional.empty();
         }
 
         /** PodDisruptionBudgets; two with one namespace and name are refused. */

@@ -45,6 +45,9 @@ public final class SimulatedKubelet {
     /** Instances whose kubelet will never join ({@link #neverRegister}). */
     private final Set<String> silent = new HashSet<>();
     private java.util.function.Predicate<Instance> never = i -> false;
+    /** Nodes that registered but will never turn Ready ({@link #neverReady}). */
+    private final Set<String> stuck = new HashSet<>();
+    private java.util.function.Predicate<Instance> neverReady = i -> false;
     private java.util.Optional<Taint> extraTaint = java.util.Optional.empty();
 
     public SimulatedKubelet(InMemoryCluster cluster, CloudProvider cloud, Clock clock, Duration readyLatency, Timeline log) {
@@ -68,7 +71,8 @@ public final class SimulatedKubelet {
             Node node = byProvider.get(i.providerId());
             NodeClaim claim = claims.get(i.nodeClaim());
             if (node == null && claim != null && !now.isBefore(i.bootedAt())) register(i, claim, s, now);
-            else if (node != null && !node.ready() && !now.isBefore(registeredAt.getOrDefault(node.name(), now).plus(readyLatency))) {
+            else if (node != null && !node.ready() && !stuck.contains(node.name())
+                    && !now.isBefore(registeredAt.getOrDefault(node.name(), now).plus(readyLatency))) {
                 becomeReady(node, claim);
             }
         }
@@ -80,6 +84,11 @@ public final class SimulatedKubelet {
     /** Instances whose kubelet never joins (asked once per instance, when it would first register). */
     void neverRegister(java.util.function.Predicate<Instance> never) {
         this.never = never;
+    }
+
+    /** Nodes that register but never turn Ready (asked once per instance, when it registers). */
+    void neverReady(java.util.function.Predicate<Instance> never) {
+        this.neverReady = never;
     }
 
     /** A taint put on every node this kubelet registers from now on (Karpenter's chaos suite), or none. */
@@ -104,6 +113,10 @@ public final class SimulatedKubelet {
         Node node = new Node(name, i.providerId(), labels, taints, i.type().capacity(), i.type().allocatable(), false, now);
         cluster.register(node);
         registeredAt.put(name, now);
+        if (neverReady.test(i)) {
+            stuck.add(name);
+            log.record(new TimelineEvent(now, TimelineEvent.Kind.FAULT, name, "will never turn Ready (simulated fault)"));
+        }
         for (Pod d : s.daemonSets()) {
             if (DaemonSets.runsOn(d, claim.taints(), labels)) {
                 cluster.put(Pod.of(d.namespace(), d.name() + "-" + name, d.requests(), d.labels()).with().daemonSet(true).nodeName(name).build());

@@ -22,9 +22,16 @@ final class SimulatedPodReadiness {
     private final Duration latency;
     /** Pod uid → when it turns (or turned) Ready, for the pods bound to a Ready node. */
     private final Map<String, Instant> readyAt = new HashMap<>();
+    /** Pods held back from Ready for now (a {@code podsNeverReady} fault); asked at each sync. */
+    private java.util.function.Predicate<Pod> held = p -> false;
 
     SimulatedPodReadiness(Duration latency) {
         this.latency = latency;
+    }
+
+    /** Pods that stay unready while {@code held} says so; they turn Ready {@code podReadyLatency} after it stops. */
+    void hold(java.util.function.Predicate<Pod> h) {
+        this.held = h;
     }
 
     /** Starts the clock of every pod newly bound to a Ready node and forgets the pods that left one. */
@@ -33,7 +40,7 @@ final class SimulatedPodReadiness {
         for (Node n : s.nodes()) if (n.ready()) readyNodes.add(n.name());
         Set<String> running = new HashSet<>();
         for (Pod p : s.pods()) {
-            if (!p.isBound() || !readyNodes.contains(p.nodeName())) continue;
+            if (!p.isBound() || !readyNodes.contains(p.nodeName()) || held.test(p)) continue;
             running.add(p.uid());
             readyAt.putIfAbsent(p.uid(), now.plus(latency));
         }

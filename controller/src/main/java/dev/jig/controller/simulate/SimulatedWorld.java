@@ -71,6 +71,18 @@ public final class SimulatedWorld {
     /** The faults played ({@link #faults}); none unless a scenario asks. */
     private Faults faults = Faults.NONE;
     private Random random = new Random(1);
+    /** The controller's clock: the world's, plus how far a {@code clockJump} fault moved it. */
+    private final ControllerClock controllerClock = new ControllerClock();
+    /** While a leader change is under way, when the second replica acquires the lease; else null. */
+    private Instant leaderless;
+    /** While the controller's watches stall ({@code watchStalls}): the cluster as it was when they stalled, and until when; else null. */
+    private ClusterSnapshot stalled;
+    private long stalledGeneration;
+    private Instant stalledUntil;
+    /** Pods a {@code podsNeverReady} fault holds back, by uid, drawn once each. */
+    private final Map<String, Boolean> heldPods = new HashMap<>();
+    /** The capacity storms blowing now, by index, to log their start and end once. */
+    private final java.util.Set<Integer> storming = new java.util.HashSet<>();
     /** What must hold every second ({@link Invariants}), checked at the end of each tick. */
     private final Invariants invariants;
     /** Per ReplicaSet name, the fewest Ready pods it had at any tick since {@link #resetReadyFloor}. */
@@ -120,18 +132,21 @@ public final class SimulatedWorld {
         Controller(NameGenerator names) {
             dev.jig.controller.cloud.CloudProvider faultyCloud = new FaultyCloud();
             dev.jig.controller.state.Cluster api = new FaultyCluster();
-            NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(api, faultyCloud, clock, SimulatedWorld.this::record, true);
-            provisioner = new Provisioner(api, faultyCloud, lifecycle, clock, SimulatedWorld.this::record, names, nominate,
+            java.time.Clock clock = controllerClock;
+            // the timeline is the world's: what the controller does is stamped when it happened, whatever its clock says
+            dev.jig.controller.loop.Timeline log = e -> record(new TimelineEvent(SimulatedWorld.this.clock.instant(), e.kind(), e.subject(), e.message()));
+            NodeClaimLifecycle lifecycle = new NodeClaimLifecycle(api, faultyCloud, clock, log, true);
+            provisioner = new Provisioner(api, faultyCloud, lifecycle, clock, log, names, nominate,
                     l -> launches.put(l.nodeClaim(), l));
-            disruption = new DisruptionController(api, faultyCloud, clock, SimulatedWorld.this::record, provisioner::nominated,
+            disruption = new DisruptionController(api, faultyCloud, clock, log, provisioner::nominated,
                     provisioner::createReplacements, DisruptionMetrics.NONE, provisioner::withForeignIgnored);
-            InterruptionController interruption = new InterruptionController(api, cloudEvents, clock, SimulatedWorld.this::record,
+            InterruptionController interruption = new InterruptionController(api, cloudEvents, clock, log,
                     InterruptionMetrics.NONE, claims -> placements.record(provisioner.provisionFor(claims)), faultyCloud);
             podEvents = new PodEvents(api, clock);
             schedule = new CadenceSchedule(RunReconcilers.cadences(tolerant(interruption), tolerant(podEvents),
                     tolerant(Reconciler.of("provisioning", () -> provisioner.reconcile().ifPresent(placements::record))), tolerant(disruption),
-                    tolerant(new Terminator(api, faultyCloud, clock, SimulatedWorld.this::record)),
-                    tolerant(new OrphanCollection(api, faultyCloud, clock, SimulatedWorld.this::record))));
+                    tolerant(new Terminator(api, faultyCloud, clock, log)),
+                    tolerant(new OrphanCollection(api, faultyCloud, clock, log))));
         }
     }
 
@@ -146,78 +161,126 @@ public final class SimulatedWorld {
         }, r::dueIn);
     }
 
+    /** The controller's writes an {@code apiErrors} fault may refuse, as {@code apiErrorsOn} names them (verb and resource). */
+    static final List<String> WRITES = List.of("create NodeClaim", "update NodeClaim", "patch NodeClaim/status", "patch NodeClaim/finalizers",
+            "delete NodeClaim", "patch Node", "delete Node", "patch Pod/status", "create Pod/eviction", "delete Pod");
+    private static final List<String> REFUSALS = List.of("HTTP 409 Conflict", "HTTP 429 Too Many Requests", "HTTP 500 Internal Server Error");
+
     /**
-     * The API as the controller sees it: the in-memory cluster, with {@link Faults#apiErrors} of the controller's writes
-     * refused (HTTP 409 or 500, as {@link SimulatedApiError}; an eviction answers failed): the reconciler that wrote
-     * fails this second and tries again.
+     * The API as the controller sees it: the in-memory cluster, with {@link Faults.Cluster#apiErrors} of the controller's
+     * writes (those {@code apiErrorsOn} names) refused with 409, 429 or 500, as {@link SimulatedApiError} (an eviction
+     * answers failed): the reconciler that wrote fails this second and tries again; and, while its watches stall, reads
+     * of the cluster as it was when they stalled.
      */
     private final class FaultyCluster extends dev.jig.controller.state.ForwardingCluster {
         FaultyCluster() {
             super(cluster);
         }
 
-        private void write(String what) {
-            if (faultsOn() && faults.apiErrors() > 0 && random.nextDouble() < faults.apiErrors()) {
-                throw new SimulatedApiError((random.nextBoolean() ? "HTTP 409 Conflict" : "HTTP 500 Internal Server Error") + " on " + what
-                        + " (simulated fault)");
-            }
+        /** The refusal of the write {@code verbAndResource} on {@code name}, if the dice say so. */
+        private java.util.Optional<String> refused(String verbAndResource, String name) {
+            Faults.Cluster f = faults.cluster();
+            if (!faultsOn() || f.apiErrors() == 0 || !f.apiErrorsOn().isEmpty() && !f.apiErrorsOn().contains(verbAndResource)) return java.util.Optional.empty();
+            if (random.nextDouble() >= f.apiErrors()) return java.util.Optional.empty();
+            return java.util.Optional.of(REFUSALS.get(random.nextInt(REFUSALS.size())) + " on " + verbAndResource + " " + name + " (simulated fault)");
+        }
+
+        private void write(String verbAndResource, String name) {
+            java.util.Optional<String> refusal = refused(verbAndResource, name);
+            if (refusal.isPresent()) throw new SimulatedApiError(refusal.get());
+        }
+
+        @Override
+        public ClusterSnapshot snapshot() {
+            return stalled != null ? stalled : super.snapshot();
+        }
+
+        /** The generation of what the controller sees: a stalled view's own (a memo of it must miss once the watches relist). */
+        @Override
+        public long generation() {
+            return stalled != null ? stalledGeneration : super.generation();
         }
 
         @Override
         public void create(dev.jig.controller.model.NodeClaim claim) {
-            write("create NodeClaim " + claim.name());
+            write("create NodeClaim", claim.name());
             super.create(claim);
         }
 
         @Override
         public void update(dev.jig.controller.model.NodeClaim claim) {
-            write("update NodeClaim " + claim.name());
+            write("update NodeClaim", claim.name());
             super.update(claim);
         }
 
         @Override
         public void delete(dev.jig.controller.model.NodeClaim claim) {
-            write("delete NodeClaim " + claim.name());
+            write("delete NodeClaim", claim.name());
             super.delete(claim);
         }
 
         @Override
         public void nodeClaimCondition(String claim, String type, dev.jig.controller.model.NodeClaim.Condition condition) {
-            write("status of NodeClaim " + claim);
+            write("patch NodeClaim/status", claim);
             super.nodeClaimCondition(claim, type, condition);
         }
 
         @Override
         public void editNode(String name, Map<String, String> labels, java.util.Set<String> removeTaintKeys,
                              List<dev.jig.api.karpenter.Taint> addTaints) {
-            write("edit Node " + name);
+            write("patch Node", name);
             super.editNode(name, labels, removeTaintKeys, addTaints);
         }
 
         @Override
+        public Nomination nominate(Pod pod, String node) {
+            write("patch Pod/status", pod.key());
+            return super.nominate(pod, node);
+        }
+
+        @Override
         public dev.jig.controller.state.Eviction evict(Pod pod) {
-            if (faultsOn() && faults.apiErrors() > 0 && random.nextDouble() < faults.apiErrors()) {
-                return dev.jig.controller.state.Eviction.failed("evicting " + pod.key() + ": HTTP 500 (simulated fault)");
-            }
+            java.util.Optional<String> refusal = refused("create Pod/eviction", pod.key());
+            if (refusal.isPresent()) return dev.jig.controller.state.Eviction.failed("evicting " + pod.key() + ": " + refusal.get());
             return super.evict(pod);
         }
 
         @Override
         public void deletePod(Pod pod) {
-            write("delete Pod " + pod.key());
+            write("delete Pod", pod.key());
             super.deletePod(pod);
         }
 
         @Override
         public void removeFinalizer(dev.jig.controller.model.NodeClaim claim, String finalizer) {
-            write("finalizers of NodeClaim " + claim.name());
+            write("patch NodeClaim/finalizers", claim.name());
             super.removeFinalizer(claim, finalizer);
         }
 
         @Override
         public void deleteNode(String name, String finalizer) {
-            write("delete Node " + name);
+            write("delete Node", name);
             super.deleteNode(name, finalizer);
+        }
+    }
+
+    /** The controller's clock: the world's, plus the jump of a {@code clockJump} fault once it struck. */
+    private final class ControllerClock extends java.time.Clock {
+        private Duration ahead = Duration.ZERO;
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return java.time.ZoneOffset.UTC;
+        }
+
+        @Override
+        public java.time.Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return clock.instant().plus(ahead);
         }
     }
 
@@ -225,14 +288,17 @@ public final class SimulatedWorld {
     public void faults(Faults f) {
         faults = f;
         random = new Random(f.seed());
-        kubelet.neverRegister(i -> faultsOn() && random.nextDouble() < faults.neverRegister());
-        kubelet.taint(f.kubeletTaint());
+        kubelet.neverRegister(i -> faultsOn() && random.nextDouble() < faults.cluster().neverRegister());
+        kubelet.neverReady(i -> faultsOn() && faults.cluster().neverReady() > 0 && random.nextDouble() < faults.cluster().neverReady());
+        kubelet.taint(f.cluster().kubeletTaint());
+        readiness.hold(p -> faultsOn() && faults.cluster().podsNeverReady() > 0
+                && heldPods.computeIfAbsent(p.uid(), u -> random.nextDouble() < faults.cluster().podsNeverReady()));
     }
 
     /** When faults stopped: the start without faults, their {@code until} with one; empty while they last for ever. */
     java.util.Optional<Instant> calm() {
         if (!faults.any()) return java.util.Optional.of(START);
-        if (faults.kubeletTaint().isPresent()) return java.util.Optional.empty();
+        if (faults.cluster().kubeletTaint().isPresent()) return java.util.Optional.empty();
         return faults.until().map(START::plus);
     }
 
@@ -241,9 +307,10 @@ public final class SimulatedWorld {
     }
 
     /**
-     * The cloud as the controller sees it: the simulated one, with {@link Faults#launchErrors} failing launches (half as
-     * insufficient capacity, after which the NodeClaim goes and its pods are planned again; half as throttling, which
-     * the lifecycle retries).
+     * The cloud as the controller sees it: the simulated one, with {@link Faults.Cloud#launchErrors} failing launches
+     * (half as insufficient capacity, after which the NodeClaim goes and its pods are planned again; half as
+     * throttling, which the lifecycle retries), and {@link Faults.Cloud#launchTimeouts} answering a timeout for a launch
+     * that happened (the retry finds the instance tagged with its NodeClaim and adopts it).
      */
     private final class FaultyCloud extends dev.jig.controller.cloud.ForwardingCloud {
         FaultyCloud() {
@@ -252,25 +319,89 @@ public final class SimulatedWorld {
 
         @Override
         public dev.jig.controller.cloud.Instance create(dev.jig.controller.model.NodeClaim claim, dev.jig.api.ec2.NodeClass nodeClass) {
-            if (faultsOn() && random.nextDouble() < faults.launchErrors()) {
+            Faults.Cloud f = faults.cloud();
+            if (faultsOn() && f.launchErrors() > 0 && random.nextDouble() < f.launchErrors()) {
                 if (random.nextBoolean()) {
                     throw dev.jig.controller.cloud.CloudOperationException.transientFailure("RequestLimitExceeded (simulated fault)", null);
                 }
                 throw new dev.jig.controller.cloud.InsufficientCapacityException("no capacity for NodeClaim " + claim.name() + " (simulated fault)", List.of());
             }
-            return super.create(claim, nodeClass);
+            dev.jig.controller.cloud.Instance launched = super.create(claim, nodeClass);
+            if (faultsOn() && f.launchTimeouts() > 0 && random.nextDouble() < f.launchTimeouts()) {
+                record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.FAULT, launched.providerId(), "launched for NodeClaim " + claim.name()
+                        + ", but the call timed out (simulated fault)"));
+                throw dev.jig.controller.cloud.CloudOperationException.transientFailure("RequestTimeout: CreateFleet timed out (simulated fault)", null);
+            }
+            return launched;
         }
     }
 
-    /** A {@code restartEvery} fault: the controller starts over, as a new process or a new leader would. */
-    private void restartIfDue() {
-        if (!faultsOn() || faults.restartEvery().isEmpty()) return;
-        long every = faults.restartEvery().get().getSeconds();
-        long at = Duration.between(START, clock.instant()).getSeconds();
-        if (every <= 0 || at % every != 0) return;
-        restarts++;
-        ctl = new Controller(new NameGenerator(new Random(1_000L + restarts)));
-        record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.FAULT, "controller", "restarted (simulated fault): every in-memory record is gone"));
+    /** How long nothing reconciles in a leader change: the lease's duration, as the chart sets it. */
+    static final Duration LEASE = Duration.ofSeconds(15);
+
+    /**
+     * The controller's own faults due this second: a {@code restartEvery} restart (the controller starts over, as a new
+     * process would); a {@code leaderChangeEvery} lost lease (nothing reconciles for {@link #LEASE}, then a second
+     * replica starts over); the {@code clockJump}.
+     */
+    private void controllerFaults() {
+        Instant now = clock.instant();
+        if (leaderless != null && !now.isBefore(leaderless)) {
+            leaderless = null;
+            restarts++;
+            ctl = new Controller(new NameGenerator(new Random(1_000L + restarts)));
+            record(new TimelineEvent(now, TimelineEvent.Kind.FAULT, "controller", "a second replica acquired the lease (simulated fault): it starts with nothing in memory"));
+        }
+        if (!faultsOn()) return;
+        long at = Duration.between(START, now).getSeconds();
+        Faults.Controller f = faults.controller();
+        if (f.restartEvery().isPresent() && at % f.restartEvery().get().getSeconds() == 0) {
+            restarts++;
+            ctl = new Controller(new NameGenerator(new Random(1_000L + restarts)));
+            record(new TimelineEvent(now, TimelineEvent.Kind.FAULT, "controller", "restarted (simulated fault): every in-memory record is gone"));
+        }
+        if (f.leaderChangeEvery().isPresent() && leaderless == null && at % f.leaderChangeEvery().get().getSeconds() == 0) {
+            leaderless = now.plus(LEASE);
+            record(new TimelineEvent(now, TimelineEvent.Kind.FAULT, "controller", "the leader lost its lease (simulated fault): nothing reconciles for "
+                    + LEASE.toSeconds() + " s"));
+        }
+        if (f.clockJump().isPresent() && at == f.clockJump().get().at().getSeconds()) {
+            controllerClock.ahead = controllerClock.ahead.plus(f.clockJump().get().by());
+            record(new TimelineEvent(now, TimelineEvent.Kind.FAULT, "controller", "its clock jumped " + dev.jig.api.karpenter.GoDuration.format(f.clockJump().get().by())
+                    + " forward (simulated fault)"));
+        }
+    }
+
+    /** The cluster's and cloud's faults of a second that are not per call: capacity storms, stale reads. */
+    private void worldFaults() {
+        Instant now = clock.instant();
+        long at = Duration.between(START, now).getSeconds();
+        List<Faults.Storm> storms = faults.cloud().storms();
+        if (!storms.isEmpty()) {
+            List<Faults.Storm> blowing = new ArrayList<>();
+            for (int i = 0; i < storms.size(); i++) {
+                Faults.Storm s = storms.get(i);
+                boolean on = faultsOn() && at >= s.at().getSeconds() && at < s.at().plus(s.lasts()).getSeconds();
+                if (on) blowing.add(s);
+                if (on && storming.add(i) || !on && storming.remove(i)) {
+                    record(new TimelineEvent(now, TimelineEvent.Kind.FAULT, "capacity", (on ? "a storm begins" : "the storm ends") + ": family " + s.family()
+                            + ", zone " + s.zone() + (on ? ", no capacity for " + dev.jig.api.karpenter.GoDuration.format(s.lasts()) : "") + " (simulated fault)"));
+                }
+            }
+            cloud.capacityStorm((type, zone) -> blowing.stream().anyMatch(s -> s.covers(type, zone)));
+        }
+        Faults.Cluster f = faults.cluster();
+        if (stalled != null && !now.isBefore(stalledUntil)) {
+            stalled = null;
+            record(new TimelineEvent(now, TimelineEvent.Kind.FAULT, "controller", "its watches relisted: it sees the cluster as it is"));
+        }
+        if (stalled == null && f.watchStalls() > 0 && faultsOn() && random.nextDouble() < f.watchStalls()) {
+            stalledGeneration = cluster.generation();
+            stalled = cluster.snapshot();
+            stalledUntil = now.plus(f.watchLag());
+            record(new TimelineEvent(now, TimelineEvent.Kind.FAULT, "controller", "its watches stall for " + dev.jig.api.karpenter.GoDuration.format(f.watchLag())
+                    + ": it sees the cluster as it is now, its own writes included, until a relist (simulated fault)"));
+        }
     }
 
     /**
@@ -278,15 +409,16 @@ public final class SimulatedWorld {
      * warnings. Drawn in a fixed order from the seeded source, so a seed replays the same run.
      */
     private void strike() {
-        if (!faultsOn() || faults.terminatedOutside() == 0 && faults.spotInterruptions() == 0) return;
+        Faults.Cloud f = faults.cloud();
+        if (!faultsOn() || f.terminatedOutside() == 0 && f.spotInterruptions() == 0) return;
         for (dev.jig.controller.cloud.Instance i : cloud.list()) {
-            if (faults.terminatedOutside() > 0 && random.nextDouble() < faults.terminatedOutside() / 60) {
+            if (f.terminatedOutside() > 0 && random.nextDouble() < f.terminatedOutside() / 60) {
                 cloud.delete(i.providerId());
                 record(new TimelineEvent(clock.instant(), TimelineEvent.Kind.FAULT, i.providerId(), "terminated outside Jig (simulated fault)"));
                 continue;
             }
-            if (faults.spotInterruptions() > 0 && dev.jig.controller.cloud.Offering.SPOT.equals(i.capacityType())
-                    && random.nextDouble() < faults.spotInterruptions() / 60) {
+            if (f.spotInterruptions() > 0 && dev.jig.controller.cloud.Offering.SPOT.equals(i.capacityType())
+                    && random.nextDouble() < f.spotInterruptions() / 60) {
                 cloudEvents.publish(dev.jig.controller.cloud.CloudEvent.Kind.SPOT_INTERRUPTION, i.providerId(), clock.instant(), "simulated fault");
             }
         }
@@ -365,10 +497,11 @@ public final class SimulatedWorld {
         placements.retain(s);
         readiness.sync(s, clock.instant());
         budgets.sync(s, clock.instant());
-        restartIfDue();
-        ctl.schedule.runDue(clock.instant());
+        controllerFaults();
+        worldFaults();
+        if (leaderless == null) ctl.schedule.runDue(controllerClock.instant());
         kubeScheduler.bind();
-        ctl.podEvents.sync();
+        if (leaderless == null) ctl.podEvents.sync();
         observe();
         invariants.check(cluster.snapshot(), clock.instant(), cloud.list(), cluster.takeEvicted(), ctl.disruption.namedInFlight(), timeline,
                 calm(), key -> ctl.provisioner.describePlan(key).map(d -> !d.startsWith("no NodePool can take it")).orElse(true));

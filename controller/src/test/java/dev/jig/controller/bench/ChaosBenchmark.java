@@ -34,10 +34,10 @@ public final class ChaosBenchmark {
         int minutes = args.length > 1 ? Integer.parseInt(args[1]) : 20;
         List<Path> scenarios = ChaosRuns.scenarios();
         List<Tally> schedules = List.of(
-                new Tally("mix (launch errors 10%, never-register 5%, terminated outside 0.2%/min, spot interruptions 1%/min, API write errors 10%, a restart every 10 min)", Faults::mix),
-                new Tally("API write errors 10% and a restart every 10 min", Faults::apiErrorsAndRestarts));
+                new Tally("mix", Faults::mix), new Tally("API errors and restarts", Faults::apiErrorsAndRestarts));
         System.out.printf(Locale.ROOT, "%d seeded runs over %d scenarios, faults for %d simulated minutes then a calm tail of up to 30 min, JVM %s, %d cpus%n", runs,
                 scenarios.size(), minutes, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
+        for (Tally t : schedules) System.out.printf(Locale.ROOT, "  %s: %s%n", t.name(), t.faults().apply(1L, Duration.ofMinutes(minutes)).mapping());
         long start = System.nanoTime();
         List<Long> times = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
@@ -51,7 +51,9 @@ public final class ChaosBenchmark {
             run.costRatio().ifPresent(t.ratios()::add);
             if (!run.violations().isEmpty()) {
                 t.runsAndViolated()[1]++;
-                System.out.printf(Locale.ROOT, "VIOLATION %s seed %d: %s%n  replay: %s%n", file.getFileName(), seed, String.join("; ", run.violations()), run.replay());
+                ChaosRuns.Run smallest = ChaosRuns.shrink(run);
+                System.out.printf(Locale.ROOT, "VIOLATION %s seed %d: %s%n  replay: %s%n  fewest faults that still fail: %s%n    (%s)%n", file.getFileName(), seed,
+                        String.join("; ", run.violations()), run.replay(), smallest.replay(), String.join("; ", smallest.violations()));
             }
         }
         int violated = 0;

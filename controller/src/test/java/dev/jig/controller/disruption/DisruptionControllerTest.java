@@ -216,6 +216,36 @@ class DisruptionControllerTest {
     }
 
     @Test
+    void aReplacementTheCacheHasNotShownYetIsWaitedForAWhileNotTakenForGone() {
+        // created, but the watch has not delivered it (a stalled or lagging informer): the command waits for it
+        DisruptionController c = controller(underutilized(), planned -> List.of("replacement"));
+        c.reconcile();
+        tick(c, DisruptionController.CACHE_LAG.minusSeconds(1));
+        assertThat(tainted("big")).isTrue();
+        assertThat(c.busy()).isTrue();
+        assertThat(events).extracting(TimelineEvent::message).noneMatch(m -> m.startsWith("aborted"));
+        // never shown: gone after all
+        tick(c, Duration.ofSeconds(1));
+        assertThat(tainted("big")).isFalse();
+        assertThat(events).extracting(TimelineEvent::message).anySatisfy(m -> assertThat(m).startsWith("aborted").endsWith("replacement replacement is gone"));
+    }
+
+    @Test
+    void aReplacementShownOnceThenMissingIsGoneAtOnce() {
+        DisruptionController c = controller(underutilized(), planned -> {
+            cluster.create(new NodeClaim("replacement", "a", "default", java.util.Map.of(), List.of(), dev.jig.api.karpenter.ResourceList.ZERO,
+                    List.of(), List.of(), clock.instant(), false, null));
+            return List.of("replacement");
+        });
+        c.reconcile();
+        tick(c, Duration.ofSeconds(1));
+        cluster.delete(claim("replacement"));
+        tick(c, Duration.ofSeconds(1));
+        assertThat(tainted("big")).isFalse();
+        assertThat(events).extracting(TimelineEvent::message).anySatisfy(m -> assertThat(m).startsWith("aborted").endsWith("is gone"));
+    }
+
+    @Test
     void aReplacementThatCannotBeCreatedAbortsAndUntaints() {
         DisruptionController c = controller(underutilized(), planned -> List.of());
         c.reconcile();

@@ -1,6 +1,7 @@
 package dev.jig.controller.simulate;
 
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 import java.io.IOException;
@@ -35,7 +36,7 @@ class ChaosPropertyTest {
                 long s = seed;
                 tests.add(DynamicTest.dynamicTest(file.getFileName() + " seed " + seed, () -> {
                     ChaosRuns.Run run = ChaosRuns.play(file, Faults.mix(s, Duration.ofMinutes(MINUTES)));
-                    assertThat(run.violations()).as(run.replay()).isEmpty();
+                    if (!run.violations().isEmpty()) assertThat(run.violations()).as(run.replay() + "\nfewest faults that still fail: " + ChaosRuns.shrink(run).replay()).isEmpty();
                 }));
                 tests.add(DynamicTest.dynamicTest(file.getFileName() + " seed " + seed + ", API errors and restarts", () -> {
                     ChaosRuns.Run run = ChaosRuns.play(file, Faults.apiErrorsAndRestarts(s, Duration.ofMinutes(MINUTES)));
@@ -45,5 +46,15 @@ class ChaosPropertyTest {
             }
         }
         return tests.stream();
+    }
+
+    @Test
+    void aShrinkKeepsOnlyTheFaultsTheFailureNeeds() throws IOException {
+        Path inflate = ChaosRuns.scenarios().stream().filter(f -> f.getFileName().toString().equals("inflate.yaml")).findFirst().orElseThrow();
+        ChaosRuns.Run run = ChaosRuns.play(inflate, Faults.mix(1, Duration.ofMinutes(5)));
+        // a "failure" that needs two faults: the shrink drops the other eleven, one at a time, and keeps these two
+        ChaosRuns.Run smallest = ChaosRuns.shrink(run, r -> r.faults().cloud().launchTimeouts() > 0 && r.faults().controller().restartEvery().isPresent());
+        assertThat(smallest.faults().withoutEach()).containsOnlyKeys("launchTimeouts", "restartEvery");
+        assertThat(smallest.replay()).endsWith("--faults '{seed: 1, until: 5m, launchTimeouts: 0.02, restartEvery: 10m}'");
     }
 }

@@ -82,13 +82,41 @@ public final class ChaosRuns {
         List<String> violations = new ArrayList<>();
         for (Simulation.Check c : r.checks()) if (!c.passed() && c.at().startsWith("invariant ")) violations.add(c.at() + ": " + c.actual());
         OptionalDouble ratio = OptionalDouble.empty();
-        if (faults.until().isPresent() && faults.kubeletTaint().isEmpty()) {
+        if (faults.until().isPresent() && faults.cluster().kubeletTaint().isEmpty()) {
             settledCost(file, scenario, faults, r).ifPresent(violations::add);
             SimulationReport.WaitLine tail = r.waits().get(r.waits().size() - 1);
             double base = baseline(file, scenario);
             if (tail.settled() && base > 0) ratio = OptionalDouble.of(tail.costPerHour() / base);
         }
         return new Run(file, faults, violations, ratio, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /**
+     * The fewest faults of {@code failing}'s that still break a rule on its scenario: each fault is taken out in turn
+     * ({@link Faults#withoutEach}) and left out if a rule still breaks without it, until none can go. The seed stays, so
+     * the draws of the faults left change: the result is a schedule that fails, not the same failure.
+     */
+    public static Run shrink(Run failing) throws IOException {
+        return shrink(failing, r -> !r.violations().isEmpty());
+    }
+
+    /** The fewest faults of {@code failing}'s whose run still {@code fails}, as {@link #shrink(Run)} finds them. */
+    static Run shrink(Run failing, java.util.function.Predicate<Run> fails) throws IOException {
+        Run smallest = failing;
+        boolean shrunk = true;
+        while (shrunk) {
+            shrunk = false;
+            for (Faults fewer : smallest.faults().withoutEach().values()) {
+                if (!fewer.any()) continue;
+                Run r = play(smallest.file(), fewer);
+                if (fails.test(r)) {
+                    smallest = r;
+                    shrunk = true;
+                    break;
+                }
+            }
+        }
+        return smallest;
     }
 
     private static Scenario read(Path file) throws IOException {

@@ -75,22 +75,66 @@ class ScenarioReaderTest {
                     seed: 42
                     until: 20m
                     launchErrors: 0.1
+                    launchTimeouts: 0.03
+                    capacityStorms: [{family: m5, zone: us-east-1a, at: 2m, lasts: 5m}, {at: 10m}]
                     neverRegister: 0.05
+                    neverReady: 0.04
+                    podsNeverReady: 0.06
                     terminatedOutside: 0.01
                     spotInterruptions: 0.02
                     apiErrors: 0.1
+                    apiErrorsOn: [update NodeClaim, create Pod/eviction]
+                    watchStalls: 0.2
+                    watchLag: 30s
                     restartEvery: 10m
+                    leaderChangeEvery: 7m
+                    clockJump: {at: 5m, by: 1h}
                     kubeletTaint: {key: chaos.jig.dev/tainted, value: "true", effect: NoSchedule}
                 """);
         assertThat(r.diagnostics()).isEmpty();
         Faults f = r.scenario().orElseThrow().faults();
         assertThat(f.seed()).isEqualTo(42);
         assertThat(f.until()).contains(java.time.Duration.ofMinutes(20));
-        assertThat(f.launchErrors()).isEqualTo(0.1);
-        assertThat(f.apiErrors()).isEqualTo(0.1);
-        assertThat(f.restartEvery()).contains(java.time.Duration.ofMinutes(10));
-        assertThat(f.kubeletTaint()).contains(new dev.jig.api.karpenter.Taint("chaos.jig.dev/tainted", "true", "NoSchedule"));
+        assertThat(f.cloud()).isEqualTo(new Faults.Cloud(0.1, 0.03, 0.01, 0.02, java.util.List.of(
+                new Faults.Storm("m5", "us-east-1a", java.time.Duration.ofMinutes(2), java.time.Duration.ofMinutes(5)),
+                new Faults.Storm("*", "*", java.time.Duration.ofMinutes(10), java.time.Duration.ofMinutes(10)))));
+        assertThat(f.cluster()).isEqualTo(new Faults.Cluster(0.1, java.util.List.of("update NodeClaim", "create Pod/eviction"), 0.2,
+                java.time.Duration.ofSeconds(30), 0.05, 0.04, java.util.Optional.of(new dev.jig.api.karpenter.Taint("chaos.jig.dev/tainted", "true", "NoSchedule")), 0.06));
+        assertThat(f.controller()).isEqualTo(new Faults.Controller(java.util.Optional.of(java.time.Duration.ofMinutes(10)),
+                java.util.Optional.of(java.time.Duration.ofMinutes(7)), java.util.Optional.of(new Faults.ClockJump(java.time.Duration.ofMinutes(5), java.time.Duration.ofHours(1)))));
         assertThat(read(HEAD + "  cloud: {}\n").scenario().orElseThrow().faults()).isEqualTo(Faults.NONE);
+        // what a chaos run prints to replay its seed reads back as the same faults
+        var again = Scenarios.readerWithoutSchema().read(Path.of("s.yaml"), HEAD, f.mapping());
+        assertThat(again.diagnostics()).isEmpty();
+        assertThat(again.scenario().orElseThrow().faults()).isEqualTo(f);
+    }
+
+    @Test
+    void aLatencyTheLifecycleWouldNotWaitForIsAValueFinding() {
+        var r = read(HEAD + "  cloud: {bootLatency: 15m, readyLatency: 1h}\n");
+        assertThat(r.diagnostics()).extracting(Diagnostic::message).containsExactly(
+                "'15m' is not shorter than the registration TTL (15m): the controller would replace every node before it registers",
+                "'1h' is not shorter than the initialization TTL (15m): the controller would replace every node before it turns Ready");
+        assertThat(read(HEAD + "  cloud: {bootLatency: 14m59s, readyLatency: 14m59s}\n").diagnostics()).isEmpty();
+    }
+
+    @Test
+    void theSchemasWriteNamesAreTheWritesTheWorldCanRefuse() throws Exception {
+        var schema = new com.fasterxml.jackson.databind.ObjectMapper().readTree(Path.of(System.getProperty("jig.repo.root", ".."), "policies", "schema",
+                "scenario.schema.json").toFile());
+        List<String> names = new java.util.ArrayList<>();
+        schema.at("/properties/spec/properties/faults/properties/apiErrorsOn/items/enum").forEach(n -> names.add(n.asText()));
+        assertThat(names).containsExactlyElementsOf(SimulatedWorld.WRITES);
+    }
+
+    @Test
+    void aStormInAZoneTheScenarioDoesNotHaveOrOfAFamilyTheCatalogLacksIsAReferenceFinding() {
+        var r = read(HEAD + """
+                  faults:
+                    capacityStorms: [{family: m55, zone: us-east-1z, at: 2m}]
+                """);
+        assertThat(r.diagnostics()).extracting(Diagnostic::message).anySatisfy(m -> assertThat(m).contains("zone 'us-east-1z' is not one of the scenario's zones"))
+                .anySatisfy(m -> assertThat(m).contains("no instance type of family 'm55'", "did you mean"));
     }
 
     @Test

@@ -43,6 +43,7 @@ public final class SimulatedCloud implements CloudProvider {
     private final Duration bootLatency;
     private final UnavailableOfferings unavailable;
     private final Set<String> capacityErrors = ConcurrentHashMap.newKeySet();
+    private volatile java.util.function.BiPredicate<String, String> storm = (type, zone) -> false;
     private final Map<String, String> notReady = new ConcurrentHashMap<>();
     private final Map<String, Launch> instances = new LinkedHashMap<>();
     private int sequence;
@@ -61,6 +62,11 @@ public final class SimulatedCloud implements CloudProvider {
 
     public void clearCapacityErrors() {
         capacityErrors.clear();
+    }
+
+    /** From now on, launches of the offerings {@code storm} covers (by instance type and zone) fail with insufficient capacity; none when it covers nothing. */
+    public void capacityStorm(java.util.function.BiPredicate<String, String> storm) {
+        this.storm = storm;
     }
 
     /** From now on, launches with the node class named {@code nodeClass} fail as not ready, for {@code reason}. */
@@ -161,6 +167,7 @@ public final class SimulatedCloud implements CloudProvider {
     }
 
     private boolean outOfCapacity(String type, String zone, String capacityType) {
+        if (storm.test(type, zone)) return true;
         for (String t : new String[] {type, "*"}) {
             for (String z : new String[] {zone, "*"}) {
                 for (String c : new String[] {capacityType, "*"}) {
