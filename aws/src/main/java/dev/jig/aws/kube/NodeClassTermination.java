@@ -4,6 +4,8 @@ import dev.jig.api.karpenter.Finalizers;
 import dev.jig.aws.instanceprofile.InstanceProfiles;
 import dev.jig.aws.launchtemplate.LaunchTemplateProvider;
 import dev.jig.controller.kube.KubeCluster;
+import dev.jig.controller.kube.KubeEvents;
+import dev.jig.controller.state.ObjectEvent;
 import dev.jig.controller.loop.Reconciler;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -21,7 +23,8 @@ import org.slf4j.LoggerFactory;
 /**
  * EC2NodeClass deletion, as Karpenter's node class termination controller: every EC2NodeClass carries the
  * {@code karpenter.k8s.aws/termination} finalizer; once one is deleted, it waits while NodeClaims still refer to it
- * (their nodes drain and terminate first), then deletes the instance profile Jig made for its {@code spec.role} (the
+ * (their nodes drain and terminate first; an Event {@code WaitingOnNodeClaimTermination} on the EC2NodeClass names them,
+ * again when their number changes), then deletes the instance profile Jig made for its {@code spec.role} (the
  * role removed first; a {@code spec.instanceProfile} is the user's and stays) and its launch templates, and only then
  * removes the finalizer. A failure keeps the finalizer, counted in {@code jig_aws_nodeclass_termination_failures_total},
  * and is tried again on the next pass. Runs at most once per {@code period}.
@@ -36,6 +39,8 @@ public final class NodeClassTermination implements Reconciler {
     private final Clock clock;
     private final Duration period;
     private final Counter failures;
+    /** Per deleted node class, how many NodeClaims it waited for at the last Event: a new Event only when that changes. */
+    private final Map<String, Integer> waitedFor = new java.util.HashMap<>();
     private Instant next = Instant.MIN;
 
     public NodeClassTermination(KubernetesClient client, InstanceProfiles profiles, LaunchTemplateProvider templates, Clock clock, Duration period,
@@ -72,11 +77,16 @@ public final class NodeClassTermination implements Reconciler {
                 if (claims == null) claims = client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).list().getItems();
                 List<String> using = using(claims, name);
                 if (!using.isEmpty()) {
+                    if (!Integer.valueOf(using.size()).equals(waitedFor.put(name, using.size()))) {
+                        KubeEvents.record(client, new ObjectEvent(ObjectEvent.NODE_CLASS, null, name, r.getMetadata().getUid(), ObjectEvent.NORMAL,
+                                "WaitingOnNodeClaimTermination", "Waiting on NodeClaim termination for " + String.join(", ", firstFive(using))));
+                    }
                     LOG.atInfo().addKeyValue("event", "nodeclass-terminating").addKeyValue("nodeClass", name).addKeyValue("nodeClaims", using.size())
                             .log("EC2NodeClass {} is deleting; waiting for its {} NodeClaim(s) to go: {}", name, using.size(),
-                                    String.join(", ", using.size() <= 5 ? using : using.subList(0, 5)) + (using.size() > 5 ? ", ..." : ""));
+                                    String.join(", ", firstFive(using)));
                     continue;
                 }
+                waitedFor.remove(name);
                 List<String> deleted = templates.deleteFor(name);
                 boolean ownProfile = role(r) != null;
                 if (ownProfile) profiles.delete(name);
@@ -90,6 +100,14 @@ public final class NodeClassTermination implements Reconciler {
                         .log("EC2NodeClass {}: finalizer pass failed, tried again in {} s: {}", name, period.toSeconds(), e.getMessage());
             }
         }
+    }
+
+    /** The first five of {@code names}, and "..." for the rest. */
+    private static List<String> firstFive(List<String> names) {
+        if (names.size() <= 5) return names;
+        List<String> out = new ArrayList<>(names.subList(0, 5));
+        out.add("...");
+        return out;
     }
 
     /** The NodeClaims whose {@code spec.nodeClassRef} names {@code nodeClass}. */

@@ -105,6 +105,15 @@ class NodeClassTerminationIT {
         assertThat(nodeClass("default").getMetadata().getDeletionTimestamp()).isNotNull();
         assertThat(f.world.launchTemplateNames()).hasSize(2);
         assertThat(iam.profileNames()).containsExactly(profile);
+        // kubectl describe ec2nodeclass default says why it stays, once (not every pass) while the count is the same
+        pass();
+        assertThat(client.v1().events().inNamespace("default").list().getItems()).singleElement().satisfies(e -> {
+            assertThat(e.getReason()).isEqualTo("WaitingOnNodeClaimTermination");
+            assertThat(e.getMessage()).isEqualTo("Waiting on NodeClaim termination for default-a");
+            assertThat(e.getInvolvedObject().getKind()).isEqualTo("EC2NodeClass");
+            assertThat(e.getInvolvedObject().getApiVersion()).isEqualTo("karpenter.k8s.aws/v1");
+            assertThat(e.getInvolvedObject().getName()).isEqualTo("default");
+        });
 
         client.genericKubernetesResources(KubeCluster.NODE_CLAIMS).withName("default-a").delete();
         pass();

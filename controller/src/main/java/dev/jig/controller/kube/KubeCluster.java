@@ -57,8 +57,7 @@ public final class KubeCluster implements Cluster, AutoCloseable {
     public static final ResourceDefinitionContext NODE_CLAIMS = context(ApiGroups.KARPENTER, "NodeClaim", "nodeclaims");
     private static final Logger LOG = LoggerFactory.getLogger(KubeCluster.class);
     /** The {@code source.component} and reporting controller of the Events Jig records. */
-    public static final String EVENT_SOURCE = "jig-controller";
-    private final java.util.concurrent.atomic.AtomicLong eventSequence = new java.util.concurrent.atomic.AtomicLong();
+    public static final String EVENT_SOURCE = KubeEvents.SOURCE;
 
     private final KubernetesClient client;
     private final KubernetesSerialization json;
@@ -317,31 +316,10 @@ public final class KubeCluster implements Cluster, AutoCloseable {
         }
     }
 
-    /**
-     * Creates a core/v1 Event named as the API server's recorder names them ({@code <object>.<hex nanos>}): for a Pod
-     * in the pod's namespace with the pod (and its uid, so {@code kubectl describe pod} lists it) as involvedObject;
-     * for the cluster-scoped Node and NodeClaim in {@code default}, where Kubernetes puts their Events. A refused
-     * write is logged and dropped.
-     */
+    /** Records {@code event} ({@link KubeEvents#record}); a refused write is logged and dropped. */
     @Override
     public void publish(ObjectEvent event) {
-        String now = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
-        String apiVersion = event.kind().equals(ObjectEvent.NODE_CLAIM) ? ApiGroups.KARPENTER + "/v1" : "v1";
-        String namespace = event.namespace() == null ? "default" : event.namespace();
-        try {
-            client.v1().events().inNamespace(namespace).resource(new io.fabric8.kubernetes.api.model.EventBuilder()
-                    .withNewMetadata().withName(event.name() + "." + Long.toHexString(System.nanoTime() + eventSequence.incrementAndGet()))
-                    .withNamespace(namespace).endMetadata()
-                    .withNewInvolvedObject().withApiVersion(apiVersion).withKind(event.kind()).withNamespace(event.namespace())
-                    .withName(event.name()).withUid(event.uid()).endInvolvedObject()
-                    .withType(event.type()).withReason(event.reason()).withMessage(event.message()).withCount(1)
-                    .withFirstTimestamp(now).withLastTimestamp(now).withReportingComponent(EVENT_SOURCE).withReportingInstance(EVENT_SOURCE)
-                    .withNewSource().withComponent(EVENT_SOURCE).endSource().build()).create();
-        } catch (KubernetesClientException e) {
-            LOG.atWarn().addKeyValue("event", "event-not-recorded").addKeyValue("reason", event.reason())
-                    .log("could not record the Event {} on {} {}: {}", event.reason(), event.kind(),
-                            event.namespace() == null ? event.name() : event.namespace() + "/" + event.name(), KubeFailures.describe(e));
-        }
+        KubeEvents.record(client, event);
     }
 
     /** A JSON merge patch of the status subresource that sets {@code lastPodEventTime} alone; a NodeClaim gone meanwhile is no error. */

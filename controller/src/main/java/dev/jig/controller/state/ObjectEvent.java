@@ -10,8 +10,8 @@ import java.util.Objects;
  * one is logged, never fatal. Events on pods go through {@link PodEventLimiter}, so a pod that stays pending does
  * not get one per retry.
  *
- * @param kind      {@link #NODE}, {@link #NODE_CLAIM} or {@link #POD}
- * @param namespace the object's namespace; null for the cluster-scoped Node and NodeClaim (their Events go to {@code default})
+ * @param kind      {@link #NODE}, {@link #NODE_CLAIM}, {@link #NODE_CLASS} or {@link #POD}
+ * @param namespace the object's namespace; null for the cluster-scoped Node, NodeClaim and EC2NodeClass (their Events go to {@code default})
  * @param uid       the object's {@code metadata.uid} when known (so that {@code kubectl describe} finds the Event), else null
  * @param type      {@code Normal} or {@code Warning}
  * @param reason    CamelCase, as Karpenter names its Events ({@code DisruptionBlocked}, {@code SpotInterrupted})
@@ -20,6 +20,7 @@ public record ObjectEvent(String kind, String namespace, String name, String uid
 
     public static final String NODE = "Node";
     public static final String NODE_CLAIM = "NodeClaim";
+    public static final String NODE_CLASS = "EC2NodeClass";
     public static final String POD = "Pod";
     public static final String NORMAL = "Normal";
     public static final String WARNING = "Warning";
@@ -33,7 +34,7 @@ public record ObjectEvent(String kind, String namespace, String name, String uid
         if (kind.equals(POD)) Objects.requireNonNull(namespace, "a Pod's Event needs its namespace");
     }
 
-    /** An Event on a cluster-scoped object (Node, NodeClaim). */
+    /** An Event on a cluster-scoped object (Node, NodeClaim, EC2NodeClass). */
     public ObjectEvent(String kind, String name, String type, String reason, String message) {
         this(kind, null, name, null, type, reason, message);
     }
