@@ -35,6 +35,12 @@ public interface Ec2 {
     /** DescribeSpotPriceHistory for Linux/UNIX since {@code since}. */
     List<SpotPrice> describeSpotPriceHistory(Instant since);
 
+    /**
+     * RunInstances with {@code DryRun}: true when EC2 answers that it would have launched ({@code DryRunOperation});
+     * its refusal ({@code UnauthorizedOperation}, an unknown image) is thrown. Only {@code aws-preflight} calls it.
+     */
+    boolean dryRunInstances(software.amazon.awssdk.services.ec2.model.RunInstancesRequest request);
+
     /** DescribeSubnets. */
     List<Subnet> describeSubnets(List<Filter> filters);
 

@@ -158,6 +158,17 @@ public final class SdkEc2 implements Ec2 {
         }
     }
 
+    @Override
+    public boolean dryRunInstances(software.amazon.awssdk.services.ec2.model.RunInstancesRequest request) {
+        try {
+            client.runInstances(request.toBuilder().dryRun(true).build());
+            return false;
+        } catch (SdkException e) {
+            if ("DryRunOperation".equals(AwsErrors.code(e))) return true;
+            throw failed("RunInstances", e);
+        }
+    }
+
     /** A filter {@code name} = any of {@code values}. */
     public static Filter filter(String name, String... values) {
         return Filter.builder().name(name).values(values).build();

@@ -22,6 +22,7 @@ final class LaunchActions {
         ec2.on("CreateFleet", this::createFleet);
         ec2.on("DescribeInstances", this::describeInstances);
         ec2.on("TerminateInstances", this::terminateInstances);
+        ec2.on("RunInstances", this::runInstances);
     }
 
     private String createLaunchTemplate(Params p) {
@@ -247,5 +248,27 @@ final class LaunchActions {
             case "stopping" -> 64;
             default -> 80;
         };
+    }
+
+    /**
+     * RunInstances, as a dry run only (Jig launches with CreateFleet; aws-preflight asks RunInstances with DryRun): EC2
+     * checks the request, then answers {@code DryRunOperation} (HTTP 412) for one it would have run. A test denies it
+     * with {@code failNext("RunInstances", ...)}, as IAM would.
+     */
+    private String runInstances(Params p) {
+        if (!"true".equals(p.get("DryRun", "false"))) {
+            throw new Ec2Fault(400, "UnsupportedOperation", "The loopback EC2 runs RunInstances as a dry run only.");
+        }
+        String image = p.get("ImageId");
+        synchronized (w) {
+            if (w.images.stream().noneMatch(i -> i.id().equals(image))) {
+                throw new Ec2Fault(400, "InvalidAMIID.NotFound", "The image id '[" + image + "]' does not exist");
+            }
+            String subnet = p.get("SubnetId", "");
+            if (!subnet.isEmpty() && w.subnets.stream().noneMatch(s -> s.id().equals(subnet))) {
+                throw new Ec2Fault(400, "InvalidSubnetID.NotFound", "The subnet ID '" + subnet + "' does not exist");
+            }
+        }
+        throw new Ec2Fault(412, "DryRunOperation", "Request would have succeeded, but DryRun flag is set.");
     }
 }

@@ -57,6 +57,7 @@ public final class LoopbackIam extends LoopbackService {
             case "AddRoleToInstanceProfile" -> addRole(ctx);
             case "RemoveRoleFromInstanceProfile" -> removeRole(ctx);
             case "DeleteInstanceProfile" -> delete(ctx);
+            case "GetRole" -> getRole(ctx.formParam("RoleName"));
             default -> throw new Refusal(400, "InvalidAction", "Could not find operation " + action + " for version 2010-05-08");
         };
         StringBuilder xml = new StringBuilder("<").append(action).append("Response xmlns=\"").append(NAMESPACE).append("\">");
@@ -148,5 +149,13 @@ public final class LoopbackIam extends LoopbackService {
 
     private static String escape(String s) {
         return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    /** GetRole: the role, or {@code NoSuchEntity}. */
+    private String getRole(String name) {
+        if (!roles.containsKey(name)) throw new Refusal(404, "NoSuchEntity", "The role with name " + name + " cannot be found.");
+        return "<Role><Path>/</Path><RoleName>" + escape(name) + "</RoleName><RoleId>" + roles.get(name)
+                + "</RoleId><Arn>arn:aws:iam::" + ACCOUNT + ":role/" + escape(name) + "</Arn><CreateDate>2026-01-01T00:00:00Z</CreateDate>"
+                + "<AssumeRolePolicyDocument>%7B%7D</AssumeRolePolicyDocument></Role>";
     }
 }

@@ -17,7 +17,7 @@ import java.util.UUID;
 
 /**
  * SQS on loopback, in its AWS JSON 1.0 protocol ({@code X-Amz-Target: AmazonSQS.ReceiveMessage}):
- * {@code GetQueueUrl}, {@code SendMessage}, {@code ReceiveMessage} with long polling and visibility
+ * {@code GetQueueUrl}, {@code GetQueueAttributes} (the ARN and the policy {@link #policy} sets), {@code SendMessage}, {@code ReceiveMessage} with long polling and visibility
  * ({@code ChangeMessageVisibility} extends it),
  * timeouts, {@code DeleteMessage}. Answers carry the MD5 digests the SDK checks; errors carry SQS's
  * {@code __type} and its {@code x-amzn-query-error} header ({@code QueueDoesNotExist} is
@@ -41,6 +41,7 @@ public final class LoopbackSqs extends JsonLoopbackService {
     }
 
     private final Map<String, List<Stored>> queues = new LinkedHashMap<>();
+    private final Map<String, String> policies = new LinkedHashMap<>();
 
     public LoopbackSqs() {
         super("AmazonSQS", "1.0");
@@ -49,6 +50,13 @@ public final class LoopbackSqs extends JsonLoopbackService {
     /** Creates queue {@code name}. */
     public synchronized LoopbackSqs createQueue(String name) {
         queues.putIfAbsent(name, new ArrayList<>());
+        return this;
+    }
+
+    /** Sets the access policy of queue {@code name} (the JSON document GetQueueAttributes answers). */
+    public synchronized LoopbackSqs policy(String name, String policy) {
+        queue(name);
+        policies.put(name, policy);
         return this;
     }
 
@@ -75,6 +83,7 @@ public final class LoopbackSqs extends JsonLoopbackService {
             case "ReceiveMessage" -> receive(request);
             case "DeleteMessage" -> delete(request);
             case "ChangeMessageVisibility" -> changeVisibility(request);
+            case "GetQueueAttributes" -> attributes(request);
             default -> throw new Refusal(400, "UnsupportedOperation", "Action " + action + " is not supported by the loopback SQS.");
         };
     }
@@ -95,6 +104,17 @@ public final class LoopbackSqs extends JsonLoopbackService {
         String name = text(request, "QueueName");
         queue(name);
         return object().put("QueueUrl", endpoint() + "/" + ACCOUNT + "/" + name);
+    }
+
+    private synchronized ObjectNode attributes(JsonNode request) {
+        String name = nameOf(request);
+        queue(name);
+        ObjectNode result = object();
+        ObjectNode attributes = result.putObject("Attributes");
+        attributes.put("QueueArn", "arn:aws:sqs:us-east-1:" + ACCOUNT + ":" + name);
+        String policy = policies.get(name);
+        if (policy != null) attributes.put("Policy", policy);
+        return result;
     }
 
     private synchronized ObjectNode send(JsonNode request) {

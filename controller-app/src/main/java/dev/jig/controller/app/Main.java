@@ -15,7 +15,7 @@ import java.io.PrintWriter;
  */
 @Command(name = "jig-controller", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = "Karpenter-style provisioning with limits and tenant quotas that hold.",
-        subcommands = {SimulateCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {SimulateCommand.class, RunCommand.class, PreflightCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
@@ -35,7 +35,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: simulate or run");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: simulate, run or aws-preflight");
     }
 
     /** {@code jig-controller <the build's version>}, the same for every program of one build. */

@@ -69,6 +69,37 @@ class ControllerJarIT {
     }
 
     @Test
+    void awsPreflightChecksEachNodeClassOfTheClusterOneLineEachAndExitsWithOneOnAFailure(@TempDir Path dir) throws Exception {
+        server.setVersionInfo(new VersionInfo.Builder().withMajor("1").withMinor("31").build());
+        try (LoopbackFixture ec2 = new LoopbackFixture(); LoopbackIam iam = new LoopbackIam().role("demo-node-role");
+             dev.jig.aws.loopback.LoopbackSqs sqs = new dev.jig.aws.loopback.LoopbackSqs().createQueue("demo-interruption")) {
+            aPendingPodForAnEc2NodeClass("default", """
+                    {"role": "demo-node-role", "amiSelectorTerms": [{"id": "ami-0amd64"}],
+                     "subnetSelectorTerms": [{"tags": {"karpenter.sh/discovery": "demo"}}],
+                     "securityGroupSelectorTerms": [{"tags": {"karpenter.sh/discovery": "demo"}}]}""");
+            Path kubeconfig = kubeconfig(dir, client.getMasterUrl().toString());
+            Result r = run(List.of("aws-preflight", "--kubeconfig", kubeconfig.toString(), "--cluster-name", "demo", "--region", "us-east-1",
+                            "--interruption-queue", "demo-interruption"),
+                    Map.of("AWS_ACCESS_KEY_ID", "AKIDTEST", "AWS_SECRET_ACCESS_KEY", "secret", "AWS_ENDPOINT_URL_EC2", ec2.loopback.uri().toString(),
+                            "AWS_ENDPOINT_URL_IAM", iam.endpoint().toString(), "AWS_ENDPOINT_URL_SQS", sqs.endpoint().toString()),
+                    Duration.ofSeconds(60), null);
+            // the queue has no policy for EventBridge, and the account no spot service-linked role
+            assertThat(r.exit).as(r.stdout + r.stderr).isEqualTo(1);
+            assertThat(r.stdout.lines().filter(l -> !l.startsWith("{")).toList()).containsSubsequence(
+                    "ok    credentials and region: EC2 answers in us-east-1: 4 instance types in [us-east-1a, us-east-1b]",
+                    "ok    EC2NodeClass default subnets: subnet-0a (us-east-1a, 250 free addresses), subnet-0b (us-east-1b, 250 free addresses)",
+                    "ok    EC2NodeClass default security groups: sg-0node (demo-node)",
+                    "FAIL  interruption queue demo-interruption: its policy does not let EventBridge (events.amazonaws.com) sqs:SendMessage to it: "
+                            + "spot interruptions would never arrive",
+                    "2 of 8 checks failed");
+            assertThat(r.stdout).contains("ok    EC2NodeClass default launch (dry run): RunInstances of a m5.large with ami-0amd64 in subnet-0a would succeed",
+                    "FAIL  spot service-linked role: AWSServiceRoleForEC2Spot is missing");
+            assertThat(ec2.world.running()).as("a dry run launches nothing").isEmpty();
+            assertThat(r.stderr).doesNotContain("\tat ");
+        }
+    }
+
+    @Test
     void runOnAwsWithMissingOrWrongSettingsNamesEachAndExitsWithTwoBeforeAnythingStarts() throws Exception {
         Result r = run(List.of("run", "--cloud", "aws", "--cluster-name", "demo", "--region", "us-east-1", "--cluster-endpoint", "http://plain",
                 "--metrics-port", "0"), Duration.ofSeconds(60), null);

@@ -348,16 +348,14 @@ public final class SimulatedWorld {
         Instant now = clock.instant();
         if (leaderless != null && !now.isBefore(leaderless)) {
             leaderless = null;
-            restarts++;
-            ctl = new Controller(new NameGenerator(new Random(1_000L + restarts)));
+            startOver();
             record(new TimelineEvent(now, TimelineEvent.Kind.FAULT, "controller", "a second replica acquired the lease (simulated fault): it starts with nothing in memory"));
         }
         if (!faultsOn()) return;
         long at = Duration.between(START, now).getSeconds();
         Faults.Controller f = faults.controller();
         if (f.restartEvery().isPresent() && at % f.restartEvery().get().getSeconds() == 0) {
-            restarts++;
-            ctl = new Controller(new NameGenerator(new Random(1_000L + restarts)));
+            startOver();
             record(new TimelineEvent(now, TimelineEvent.Kind.FAULT, "controller", "restarted (simulated fault): every in-memory record is gone"));
         }
         if (f.leaderChangeEvery().isPresent() && leaderless == null && at % f.leaderChangeEvery().get().getSeconds() == 0) {
@@ -372,7 +370,14 @@ public final class SimulatedWorld {
         }
     }
 
-    /** The cluster's and cloud's faults of a second that are not per call: capacity storms, stale reads. */
+    /** A new controller process: nothing in memory, and its informers list the cluster afresh (a stall ends with the old one). */
+    private void startOver() {
+        restarts++;
+        ctl = new Controller(new NameGenerator(new Random(1_000L + restarts)));
+        stalled = null;
+    }
+
+    /** The cluster's and cloud's faults of a second that are not per call: capacity storms, watch stalls. */
     private void worldFaults() {
         Instant now = clock.instant();
         long at = Duration.between(START, now).getSeconds();
@@ -400,7 +405,7 @@ public final class SimulatedWorld {
             stalled = cluster.snapshot();
             stalledUntil = now.plus(f.watchLag());
             record(new TimelineEvent(now, TimelineEvent.Kind.FAULT, "controller", "its watches stall for " + dev.jig.api.karpenter.GoDuration.format(f.watchLag())
-                    + ": it sees the cluster as it is now, its own writes included, until a relist (simulated fault)"));
+                    + ": it reads the cluster as of now, missing every change (its own writes too) until a relist (simulated fault)"));
         }
     }
 
