@@ -2,6 +2,7 @@ package dev.jig.controller.provisioning;
 
 import dev.jig.api.ec2.NodeClass;
 import dev.jig.controller.cloud.CloudProvider;
+import dev.jig.controller.lifecycle.ApiWriters;
 import dev.jig.controller.lifecycle.NodeClaimLifecycle;
 import dev.jig.controller.loop.Timeline;
 import dev.jig.controller.loop.TimelineEvent;
@@ -95,6 +96,8 @@ public final class Provisioner {
     /** The {@code Unschedulable} Events on pods, one per pod and reason text every few minutes at most. */
     private final dev.jig.controller.state.PodEventLimiter podEvents;
     private final Nominator nominator;
+    /** Where a batch's NodeClaim creates and the nominations are written: in parallel in {@code run}, inline in {@code simulate}. */
+    private final ApiWriters writers;
 
     /**
      * A NodeClaim this provisioner created, and what it costs once launched (NaN before).
@@ -142,8 +145,8 @@ public final class Provisioner {
         this.log = log;
         this.names = names;
         this.podEvents = new dev.jig.controller.state.PodEventLimiter(cluster);
-        this.nominator = new Nominator(cluster, log, nominate,
-                lifecycle.inline() ? dev.jig.controller.lifecycle.ApiWriters.inline() : dev.jig.controller.lifecycle.ApiWriters.of(dev.jig.controller.lifecycle.ApiWriters.THREADS));
+        this.writers = lifecycle.inline() ? ApiWriters.inline() : ApiWriters.of(ApiWriters.THREADS);
+        this.nominator = new Nominator(cluster, log, nominate, writers);
     }
 
     /**
@@ -226,10 +229,7 @@ public final class Provisioner {
                     onto, result.newClaims().size(), result.newClaims().size() == 1 ? "" : "s", result.unschedulable().size())));
         }
         result.existing().forEach((node, pods) -> pods.forEach(p -> plan(p, node)));
-        for (PlannedNodeClaim decision : result.newClaims()) {
-            boolean replan = decision.pods().stream().allMatch(p -> everPlaced.contains(p.key()));
-            create(decision, s, now, replan ? Launch.Purpose.REPLAN : Launch.Purpose.DEMAND, "");
-        }
+        createAll(result.newClaims(), s, now);
         price(cluster.snapshot());
         for (Unschedulable u : result.unschedulable()) {
             String key = u.pod().key();
@@ -291,10 +291,41 @@ public final class Provisioner {
         return out;
     }
 
+    /**
+     * Creates a batch's NodeClaims with their writes in parallel ({@link ApiWriters#each}: a hundred creates one after
+     * another held the next batch for seconds, since it waits until the cache shows them all), then launches each in
+     * order. A create the API refused is not launched; the first refusal is thrown once the others are launched, and
+     * its pods are planned again by the next batch.
+     */
+    private void createAll(List<PlannedNodeClaim> decisions, ClusterSnapshot s, Instant now) {
+        List<NodeClaim> claims = new java.util.ArrayList<>(decisions.size());
+        for (PlannedNodeClaim d : decisions) claims.add(toNodeClaim(d, s, now));
+        List<ApiWriters.Outcome<NodeClaim>> created = writers.each(claims, c -> {
+            cluster.create(c);
+            return c;
+        });
+        RuntimeException refused = null;
+        for (int i = 0; i < decisions.size(); i++) {
+            if (created.get(i).failure() != null) {
+                if (refused == null) refused = created.get(i).failure();
+                continue;
+            }
+            PlannedNodeClaim d = decisions.get(i);
+            boolean replan = d.pods().stream().allMatch(p -> everPlaced.contains(p.key()));
+            launch(d, claims.get(i), s, now, replan ? Launch.Purpose.REPLAN : Launch.Purpose.DEMAND, "");
+        }
+        if (refused != null) throw refused;
+    }
+
     /** The NodeClaim created and launched, or null when its launch failed (and it was deleted). */
     private NodeClaim create(PlannedNodeClaim decision, ClusterSnapshot s, Instant now, Launch.Purpose purpose, String why) {
         NodeClaim claim = toNodeClaim(decision, s, now);
         cluster.create(claim);
+        return launch(decision, claim, s, now, purpose, why);
+    }
+
+    /** {@code claim}, created for {@code decision}: recorded, its pods planned onto it, and launched; null when its launch failed (and it was deleted). */
+    private NodeClaim launch(PlannedNodeClaim decision, NodeClaim claim, ClusterSnapshot s, Instant now, Launch.Purpose purpose, String why) {
         record(new Launch(claim.name(), purpose, Double.NaN));
         unseen.put(claim.name(), now);
         log.record(new TimelineEvent(now, TimelineEvent.Kind.NODECLAIM_CREATED, claim.name(), why + PlanningView.describe(decision)));
