@@ -55,12 +55,7 @@ public final class Simulation {
      * plays its steps. Compiler errors come back as diagnostics and nothing is played.
      */
     public static SimulationReport run(Scenario scenario, Catalog catalog, PolicyCompiler compiler) throws IOException {
-        Simulation sim = new Simulation(scenario, catalog, compiler);
-        List<Diagnostic> findings = sim.load();
-        if (findings.stream().anyMatch(Diagnostic::isError)) return SimulationReport.failed(scenario, findings);
-        sim.world.observe();
-        for (Scenario.Step step : scenario.steps()) sim.play(step);
-        return sim.report();
+        return run(scenario, catalog, compiler, java.util.Optional.empty());
     }
 
     /**
@@ -70,15 +65,20 @@ public final class Simulation {
      * (no {@code until}, or a re-tainting kubelet) has no calm: the scenario is played as it is.
      */
     public static SimulationReport runThenSettle(Scenario scenario, Catalog catalog, PolicyCompiler compiler, Duration settle) throws IOException {
+        return run(scenario, catalog, compiler, java.util.Optional.of(settle));
+    }
+
+    private static SimulationReport run(Scenario scenario, Catalog catalog, PolicyCompiler compiler, java.util.Optional<Duration> settle)
+            throws IOException {
         Simulation sim = new Simulation(scenario, catalog, compiler);
         List<Diagnostic> findings = sim.load();
         if (findings.stream().anyMatch(Diagnostic::isError)) return SimulationReport.failed(scenario, findings);
         sim.world.observe();
         for (Scenario.Step step : scenario.steps()) sim.play(step);
         java.util.Optional<Instant> calm = sim.world.calm();
-        if (calm.isPresent()) {
+        if (settle.isPresent() && calm.isPresent()) {
             if (sim.world.clock().instant().isBefore(calm.get())) sim.world.runFor(Duration.between(sim.world.clock().instant(), calm.get()));
-            sim.await("calm tail", settle);
+            sim.await("calm tail", settle.get());
         }
         return sim.report();
     }

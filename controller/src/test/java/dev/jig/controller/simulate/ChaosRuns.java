@@ -83,10 +83,10 @@ public final class ChaosRuns {
         for (Simulation.Check c : r.checks()) if (!c.passed() && c.at().startsWith("invariant ")) violations.add(c.at() + ": " + c.actual());
         OptionalDouble ratio = OptionalDouble.empty();
         if (faults.until().isPresent() && faults.cluster().kubeletTaint().isEmpty()) {
-            settledCost(file, scenario, faults, r).ifPresent(violations::add);
             SimulationReport.WaitLine tail = r.waits().get(r.waits().size() - 1);
             double base = baseline(file, scenario);
             if (tail.settled() && base > 0) ratio = OptionalDouble.of(tail.costPerHour() / base);
+            settled(tail, base, faults).ifPresent(violations::add);
         }
         return new Run(file, faults, violations, ratio, (System.nanoTime() - start) / 1_000_000);
     }
@@ -124,14 +124,12 @@ public final class ChaosRuns {
         return read.scenario().orElseThrow(() -> new IllegalArgumentException(file + " does not read: " + read.diagnostics()));
     }
 
-    /** The settled-cost rule's violation for {@code faulty}, if it breaks it. */
-    private static Optional<String> settledCost(Path file, Scenario scenario, Faults faults, SimulationReport faulty) throws IOException {
-        SimulationReport.WaitLine tail = faulty.waits().get(faulty.waits().size() - 1);
+    /** The settled rules' violation by the calm tail {@code tail}, against the fault-free settled cost {@code base}, if any. */
+    private static Optional<String> settled(SimulationReport.WaitLine tail, double base, Faults faults) {
         if (!tail.settled()) {
             return Optional.of(String.format(Locale.ROOT, "invariant settled: the world did not settle within %d minutes of the faults stopping (%d pod(s) pending)",
                     SETTLE.toMinutes(), tail.pending().size()));
         }
-        double base = baseline(file, scenario);
         if (faults.changesOfferings() || tail.costPerHour() <= base * SETTLED_COST_GOAL + 1e-9) return Optional.empty();
         return Optional.of(String.format(Locale.ROOT, "invariant settled-cost at +%d:%02d: $%.4f/h once faults stopped, %.2f× the fault-free run's $%.4f/h (goal ≤ %.2f×)",
                 tail.endsAt() / 60, tail.endsAt() % 60, tail.costPerHour(), tail.costPerHour() / base, base, SETTLED_COST_GOAL));
