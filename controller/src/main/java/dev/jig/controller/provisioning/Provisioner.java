@@ -33,7 +33,8 @@ import java.util.Set;
 
 /**
  * The provisioning loop: watches for pending pods that no planned node will take, batches them
- * ({@link Batcher}: 1 s idle, 10 s max by default), runs the {@link Scheduler} on a snapshot, creates the
+ * ({@link Batcher}: 1 s idle, 10 s max by default; only a pod never planned extends the idle window, a pod planned
+ * again opens a batch but never holds one open), runs the {@link Scheduler} on a snapshot, creates the
  * NodeClaims it asks for and hands their launches to the lifecycle's launch pool. One run at a time, and each run
  * starts from a fresh snapshot that includes every NodeClaim created before, so consecutive
  * batches can never launch past a pool's limits or a tenant's quota.
@@ -164,7 +165,11 @@ public final class Provisioner {
         Instant now = clock.instant();
         price(s);
         if (!synced(s, now)) return Optional.empty();
-        if (needsProvisioning(s, now)) batcher.trigger(now);
+        switch (needsProvisioning(s, now)) {
+            case NEW_POD -> batcher.trigger(now);
+            case REPLAN -> batcher.request(now);
+            case NONE -> { }
+        }
         if (!batcher.ready(now)) return Optional.empty();
         batcher.close();
         triggered.clear();
@@ -403,12 +408,15 @@ public final class Provisioner {
         launched.accept(l);
     }
 
-    private boolean needsProvisioning(ClusterSnapshot s, Instant now) {
+    /** What a reconcile found for the batcher: nothing, only pods to plan again, or a pod never planned. */
+    private enum Need { NONE, REPLAN, NEW_POD }
+
+    private Need needsProvisioning(ClusterSnapshot s, Instant now) {
         Set<String> bindable = PlanningView.bindable(s);
         for (String t : bindable) readySince.putIfAbsent(t, now);
         readySince.keySet().retainAll(bindable);
         PlanTargets targets = new PlanTargets(s);
-        boolean needed = false;
+        Need needed = Need.NONE;
         Set<String> live = new HashSet<>();
         for (Pod p : PlanningView.pending(s, now)) {
             String key = p.key();
@@ -418,7 +426,7 @@ public final class Provisioner {
                     || target.isEmpty() && !now.isBefore(unschedulableSince.get(key).plus(RETRY_UNSCHEDULABLE))
                     || !target.isEmpty() && displaced(key, target, now)
                     || !target.isEmpty() && !now.isBefore(plannedAt.getOrDefault(key, now).plus(PLAN_TTL));
-            if (unhandled && triggered.add(key)) needed = true;
+            if (unhandled && triggered.add(key)) needed = target == null && !everPlaced.contains(key) ? Need.NEW_POD : needed == Need.NONE ? Need.REPLAN : needed;
         }
         planned.keySet().retainAll(live);
         plannedAt.keySet().retainAll(live);

@@ -42,4 +42,24 @@ class BatcherTest {
         b.close();
         assertThat(b.ready(T0.plusSeconds(60))).isFalse();
     }
+
+    @Test
+    void aPodToPlanAgainOpensABatchButNeverHoldsOneOpen() {
+        Batcher b = new Batcher();
+        b.request(T0);
+        assertThat(b.isOpen()).isTrue();
+        assertThat(b.ready(T0.plusSeconds(1))).isTrue();
+        b.close();
+        // a new pod at 0 s, then a re-plan every 200 ms as nodes join: the batch still closes at 1 s
+        b.trigger(T0);
+        for (int ms = 200; ms < 1000; ms += 200) b.request(T0.plusMillis(ms));
+        assertThat(b.deadline()).isEqualTo(T0.plusSeconds(1));
+        assertThat(b.ready(T0.plusSeconds(1))).isTrue();
+        // and a new pod after a re-plan opened the batch extends it as any arrival does
+        b.close();
+        b.request(T0);
+        b.trigger(T0.plusMillis(900));
+        assertThat(b.ready(T0.plusSeconds(1))).isFalse();
+        assertThat(b.deadline()).isEqualTo(T0.plusMillis(1900));
+    }
 }

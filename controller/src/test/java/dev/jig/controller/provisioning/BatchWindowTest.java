@@ -1,0 +1,85 @@
+package dev.jig.controller.provisioning;
+
+import dev.jig.api.ec2.NodeClass;
+import dev.jig.api.karpenter.ResourceList;
+import dev.jig.controller.cloud.UnavailableOfferings;
+import dev.jig.controller.cloud.sim.SimulatedCloud;
+import dev.jig.controller.lifecycle.NodeClaimLifecycle;
+import dev.jig.controller.model.NodeClaim;
+import dev.jig.controller.model.Pod;
+import dev.jig.controller.simulate.InMemoryCluster;
+import dev.jig.controller.simulate.SimulatedClock;
+import dev.jig.controller.simulate.SimulatedWorld;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Random;
+
+import static dev.jig.controller.testing.Fixtures.RESOLVER;
+import static dev.jig.controller.testing.Fixtures.inflatePool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A new pod's batch closes one idle second after it came, however many planned pods must be planned again meanwhile
+ * (their target gone, or turned Ready without them): those trickle in as nodes join, and when each extended the
+ * window a probe waited 3.2 s behind a flood's re-plans in {@code bench/run.sh}.
+ */
+class BatchWindowTest {
+
+    private final SimulatedClock clock = new SimulatedClock(SimulatedWorld.START);
+    private final InMemoryCluster cluster = new InMemoryCluster();
+    private final SimulatedCloud cloud = new SimulatedCloud(RESOLVER, clock, Duration.ofSeconds(30), new UnavailableOfferings(clock, UnavailableOfferings.DEFAULT_TTL));
+    private final Provisioner provisioner = new Provisioner(cluster, cloud, new NodeClaimLifecycle(cluster, cloud, clock, e -> { }), clock, e -> { },
+            new NameGenerator(new Random(1)));
+
+    @Test
+    void podsPlannedAgainDoNotHoldANewPodsBatchOpen() {
+        cluster.put(inflatePool());
+        cluster.put(NodeClass.al2023("default"));
+        for (int i = 0; i < 3; i++) cluster.put(pod("planned-" + i));
+        assertThat(provisioner.reconcile()).as("the first pods open a batch").isEmpty();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(provisioner.reconcile()).as("which closes an idle second later").isPresent();
+        assertThat(cluster.snapshot().nodeClaims()).hasSize(3);
+
+        cluster.put(pod("new"));
+        assertThat(provisioner.reconcile()).as("a new pod opens a batch").isEmpty();
+        // every 300 ms, one of the planned pods loses its NodeClaim and must be planned again
+        for (NodeClaim c : cluster.snapshot().nodeClaims()) {
+            clock.advance(Duration.ofMillis(300));
+            cluster.delete(c);
+            assertThat(provisioner.reconcile()).as("at %s", clock.instant()).isEmpty();
+        }
+        clock.advance(Duration.ofMillis(100));
+        assertThat(provisioner.reconcile()).as("the batch closes one idle second after the new pod, not after the last re-plan").isPresent();
+        assertThat(provisioner.describePlan("default/new")).hasValueSatisfying(d -> assertThat(d).startsWith("planned onto "));
+        assertThat(provisioner.describePlan("default/planned-2")).as("the re-plans ride in the same batch")
+                .hasValueSatisfying(d -> assertThat(d).startsWith("planned onto "));
+    }
+
+    @Test
+    void aNewPodExtendsABatchThatRePlansOpened() {
+        cluster.put(inflatePool());
+        cluster.put(NodeClass.al2023("default"));
+        cluster.put(pod("planned"));
+        provisioner.reconcile();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(provisioner.reconcile()).isPresent();
+        clock.advance(Duration.ofMillis(100));
+        assertThat(provisioner.reconcile()).as("the provisioner has seen its NodeClaim").isEmpty();
+        cluster.delete(cluster.snapshot().nodeClaims().get(0));
+        assertThat(provisioner.reconcile()).as("a re-plan opens a batch").isEmpty();
+        clock.advance(Duration.ofMillis(900));
+        cluster.put(pod("new"));
+        assertThat(provisioner.reconcile()).as("a pod arriving extends it as it would any batch").isEmpty();
+        clock.advance(Duration.ofMillis(999));
+        assertThat(provisioner.reconcile()).isEmpty();
+        clock.advance(Duration.ofMillis(1));
+        assertThat(provisioner.reconcile()).isPresent();
+    }
+
+    private static Pod pod(String name) {
+        return Pod.of("default", name, ResourceList.of(1_500, 1024), Map.of()).with().nodeSelector(Map.of("type", "karpenter")).build();
+    }
+}
