@@ -18,6 +18,7 @@ final class PlanTargets {
 
     private final Map<String, Node> nodes = new HashMap<>();
     private final Map<String, Node> nodeOfClaim = new HashMap<>();
+    private final Map<String, String> claimOfNode = new HashMap<>();
     private final Set<String> live = new HashSet<>();
 
     PlanTargets(ClusterSnapshot s) {
@@ -30,7 +31,10 @@ final class PlanTargets {
         for (NodeClaim c : s.nodeClaims()) {
             Node n = c.status() == null ? null : byProvider.get(c.status().providerId());
             if (n == null && c.status() != null && c.status().nodeName() != null) n = nodes.get(c.status().nodeName());
-            if (n != null) nodeOfClaim.put(c.name(), n);
+            if (n != null) {
+                nodeOfClaim.put(c.name(), n);
+                claimOfNode.put(n.name(), c.name());
+            }
             if (!c.deleting()) {
                 live.add(c.name());
             } else {
@@ -51,5 +55,17 @@ final class PlanTargets {
         Node n = nodeOfClaim.get(target);
         if (n == null) n = nodes.get(target);
         return n != null && live.contains(n.name()) ? n : null;
+    }
+
+    /**
+     * Where a pod planned onto {@code target} should schedule, as Karpenter's {@code Nominated} Event names it:
+     * {@code nodeclaim/<name>}, then {@code node/<name>} once it has joined.
+     */
+    String nominatedOn(String target) {
+        String claim = nodeOfClaim.containsKey(target) || !nodes.containsKey(target) ? target : claimOfNode.get(target);
+        Node n = nodeOfClaim.get(target);
+        String node = n != null ? n.name() : nodes.containsKey(target) ? target : null;
+        if (claim == null) return "node/" + node;
+        return node == null ? "nodeclaim/" + claim : "nodeclaim/" + claim + ", node/" + node;
     }
 }

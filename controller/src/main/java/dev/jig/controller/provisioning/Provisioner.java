@@ -99,6 +99,8 @@ public final class Provisioner {
     private final Nominator nominator;
     /** Where a batch's NodeClaim creates and the nominations are written: in parallel in {@code run}, inline in {@code simulate}. */
     private final ApiWriters writers;
+    /** Where the {@code Nominated} Events are written: apart from {@link #writers}, so that a thousand of them never delay a nomination. */
+    private final ApiWriters eventWriters;
 
     /**
      * A NodeClaim this provisioner created, and what it costs once launched (NaN before).
@@ -147,6 +149,7 @@ public final class Provisioner {
         this.names = names;
         this.podEvents = new dev.jig.controller.state.PodEventLimiter(cluster);
         this.writers = lifecycle.inline() ? ApiWriters.inline() : ApiWriters.of(ApiWriters.THREADS);
+        this.eventWriters = lifecycle.inline() ? ApiWriters.inline() : ApiWriters.of(2);
         this.nominator = new Nominator(cluster, log, nominate, writers);
     }
 
@@ -234,7 +237,9 @@ public final class Provisioner {
                     onto, result.newClaims().size(), result.newClaims().size() == 1 ? "" : "s", result.unschedulable().size())));
         }
         result.existing().forEach((node, pods) -> pods.forEach(p -> plan(p, node)));
-        createAll(result.newClaims(), s, now);
+        Created created = createAll(result.newClaims(), s, now);
+        nominated(prepared.kept(), result.existing(), result.newClaims(), created.launched(), targets, now);
+        if (created.refused() != null) throw created.refused();
         price(cluster.snapshot());
         for (Unschedulable u : result.unschedulable()) {
             String key = u.pod().key();
@@ -299,10 +304,14 @@ public final class Provisioner {
     /**
      * Creates a batch's NodeClaims with their writes in parallel ({@link ApiWriters#each}: a hundred creates one after
      * another held the next batch for seconds, since it waits until the cache shows them all), then launches each in
-     * order. A create the API refused is not launched; the first refusal is thrown once the others are launched, and
-     * its pods are planned again by the next batch.
+     * order. A create the API refused is not launched; {@link #provision} throws the first refusal once the others are
+     * launched, and its pods are planned again by the next batch.
      */
-    private void createAll(List<PlannedNodeClaim> decisions, ClusterSnapshot s, Instant now) {
+    /** A batch's creates: the NodeClaim launched for each decision, in order (null where refused or failed), and the first refusal. */
+    private record Created(List<NodeClaim> launched, RuntimeException refused) {
+    }
+
+    private Created createAll(List<PlannedNodeClaim> decisions, ClusterSnapshot s, Instant now) {
         List<NodeClaim> claims = new java.util.ArrayList<>(decisions.size());
         for (PlannedNodeClaim d : decisions) claims.add(toNodeClaim(d, s, now));
         List<ApiWriters.Outcome<NodeClaim>> created = writers.each(claims, c -> {
@@ -310,16 +319,43 @@ public final class Provisioner {
             return c;
         });
         RuntimeException refused = null;
+        List<NodeClaim> launched = new java.util.ArrayList<>(decisions.size());
         for (int i = 0; i < decisions.size(); i++) {
             if (created.get(i).failure() != null) {
                 if (refused == null) refused = created.get(i).failure();
+                launched.add(null);
                 continue;
             }
             PlannedNodeClaim d = decisions.get(i);
             boolean replan = d.pods().stream().allMatch(p -> everPlaced.contains(p.key()));
-            launch(d, claims.get(i), s, now, replan ? Launch.Purpose.REPLAN : Launch.Purpose.DEMAND, "");
+            launched.add(launch(d, claims.get(i), s, now, replan ? Launch.Purpose.REPLAN : Launch.Purpose.DEMAND, ""));
         }
-        if (refused != null) throw refused;
+        return new Created(launched, refused);
+    }
+
+    /** Karpenter's reason for the Event on a pod the provisioner placed: {@code Pod should schedule on: nodeclaim/…}. */
+    public static final String NOMINATED_REASON = "Nominated";
+
+    /**
+     * Tells each pod this batch placed where it should schedule ({@link #NOMINATED_REASON}, as Karpenter does): onto a
+     * NodeClaim created for it ({@code launched}, in {@code decisions}' order, null where the create or launch failed),
+     * onto one already in flight or a node, or kept where it was planned (the limiter writes that again only when the
+     * place changed). The writes go to the API writers: a batch never waits on them.
+     */
+    private void nominated(Map<Pod, String> kept, Map<String, List<Pod>> existing, List<PlannedNodeClaim> decisions, List<NodeClaim> launched,
+                           PlanTargets targets, Instant now) {
+        List<ObjectEvent> events = new java.util.ArrayList<>();
+        kept.forEach((pod, target) -> events.add(nominatedEvent(pod, targets.nominatedOn(target))));
+        existing.forEach((target, pods) -> pods.forEach(pod -> events.add(nominatedEvent(pod, targets.nominatedOn(target)))));
+        for (int i = 0; i < decisions.size(); i++) {
+            NodeClaim claim = launched.get(i);
+            if (claim != null) decisions.get(i).pods().forEach(pod -> events.add(nominatedEvent(pod, "nodeclaim/" + claim.name())));
+        }
+        for (ObjectEvent e : events) eventWriters.submit(() -> podEvents.publish(e, now));
+    }
+
+    private static ObjectEvent nominatedEvent(Pod pod, String on) {
+        return ObjectEvent.onPod(pod, ObjectEvent.NORMAL, NOMINATED_REASON, "Pod should schedule on: " + on);
     }
 
     /** The NodeClaim created and launched, or null when its launch failed (and it was deleted). */

@@ -21,9 +21,10 @@ import static dev.jig.controller.testing.Fixtures.inflatePool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A new pod's batch closes one idle second after it came, however many planned pods must be planned again meanwhile
+ * How a batch opens, closes and tells its pods. A new pod's batch closes one idle second after it came, however many planned pods must be planned again meanwhile
  * (their target gone, or turned Ready without them): those trickle in as nodes join, and when each extended the
- * window a probe waited 3.2 s behind a flood's re-plans in {@code bench/run.sh}.
+ * window a probe waited 3.2 s behind a flood's re-plans in {@code bench/run.sh}. Each pod a batch places gets
+ * Karpenter's {@code Nominated} Event, once per place.
  */
 class BatchWindowTest {
 
@@ -77,6 +78,31 @@ class BatchWindowTest {
         assertThat(provisioner.reconcile()).isEmpty();
         clock.advance(Duration.ofMillis(1));
         assertThat(provisioner.reconcile()).isPresent();
+    }
+
+    @Test
+    void eachPlacedPodIsToldWhereItShouldScheduleOncePerPlace() {
+        cluster.put(inflatePool());
+        cluster.put(NodeClass.al2023("default"));
+        cluster.put(pod("first"));
+        provisioner.reconcile();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(provisioner.reconcile()).isPresent();
+        String claim = cluster.snapshot().nodeClaims().get(0).name();
+        assertThat(nominated()).containsExactly("first: Pod should schedule on: nodeclaim/" + claim);
+
+        // a small pod fits on the NodeClaim in flight: told so, and the first pod, kept there, is not told again
+        cluster.put(Pod.of("default", "small", ResourceList.of(100, 128), Map.of()).with().nodeSelector(Map.of("type", "karpenter")).build());
+        provisioner.reconcile();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(provisioner.reconcile()).hasValueSatisfying(r -> assertThat(r.newClaims()).isEmpty());
+        assertThat(nominated()).containsExactly("first: Pod should schedule on: nodeclaim/" + claim, "small: Pod should schedule on: nodeclaim/" + claim);
+        assertThat(cluster.events()).filteredOn(e -> e.reason().equals(Provisioner.NOMINATED_REASON))
+                .allSatisfy(e -> assertThat(e.type()).isEqualTo(dev.jig.controller.state.ObjectEvent.NORMAL));
+    }
+
+    private java.util.List<String> nominated() {
+        return cluster.events().stream().filter(e -> e.reason().equals(Provisioner.NOMINATED_REASON)).map(e -> e.name() + ": " + e.message()).toList();
     }
 
     private static Pod pod(String name) {

@@ -38,7 +38,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code karpenter.sh/disrupted}; the <b>pod GC</b> deletes pods bound to nodes that are gone. One thread, every 250 ms.
  *
  * <p>It also records, from a NodeClaim informer, when each NodeClaim was first seen, by the memory its pods request
- * ({@code spec.resources.requests}): a pod of a memory no other pod asks for tells which NodeClaim is its.
+ * ({@code spec.resources.requests}): a pod of a memory no other pod asks for tells which NodeClaim is its; and, from an
+ * Event informer, when each pod's first {@code Nominated} Event was seen (a pod placed on a NodeClaim already in
+ * flight gets no NodeClaim of its own).
  */
 public final class ClusterEmulator implements AutoCloseable {
 
@@ -55,6 +57,7 @@ public final class ClusterEmulator implements AutoCloseable {
     private final Map<String, Integer> replicas = new ConcurrentHashMap<>();
     private final Map<String, Long> createdAt = new ConcurrentHashMap<>();
     private final Map<Long, Long> claimSeenAt = new ConcurrentHashMap<>();
+    private final Map<String, Long> nominatedAt = new ConcurrentHashMap<>();
     private final Map<String, Long> firstSeen = new HashMap<>();
     private final AtomicLong names = new AtomicLong();
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -64,6 +67,7 @@ public final class ClusterEmulator implements AutoCloseable {
     });
     private final SharedIndexInformer<Pod> pods;
     private final SharedIndexInformer<GenericKubernetesResource> claims;
+    private final SharedIndexInformer<io.fabric8.kubernetes.api.model.Event> events;
     private volatile String lastError;
 
     public ClusterEmulator(KubernetesClient client, Ec2World world, Duration boot) {
@@ -85,6 +89,20 @@ public final class ClusterEmulator implements AutoCloseable {
 
             @Override
             public void onDelete(GenericKubernetesResource c, boolean unknown) {
+            }
+        });
+        this.events = client.v1().events().inNamespace(NAMESPACE).inform(new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(io.fabric8.kubernetes.api.model.Event e) {
+                if ("Nominated".equals(e.getReason()) && e.getInvolvedObject() != null) nominatedAt.putIfAbsent(e.getInvolvedObject().getName(), System.nanoTime());
+            }
+
+            @Override
+            public void onUpdate(io.fabric8.kubernetes.api.model.Event old, io.fabric8.kubernetes.api.model.Event now) {
+            }
+
+            @Override
+            public void onDelete(io.fabric8.kubernetes.api.model.Event e, boolean unknown) {
             }
         });
         thread.scheduleWithFixedDelay(this::tick, 250, 250, TimeUnit.MILLISECONDS);
@@ -118,6 +136,13 @@ public final class ClusterEmulator implements AutoCloseable {
     double claimSeconds(String pod, String memory) {
         Long created = createdAt.get(pod);
         Long seen = claimSeenAt.get(bytes(new Quantity(memory)));
+        return created == null || seen == null ? -1 : Math.max(0, seen - created) / 1e9;
+    }
+
+    /** Seconds from the creation of {@code pod} to the first sight of its {@code Nominated} Event, or -1 when none has been seen. */
+    double nominatedSeconds(String pod) {
+        Long created = createdAt.get(pod);
+        Long seen = nominatedAt.get(pod);
         return created == null || seen == null ? -1 : Math.max(0, seen - created) / 1e9;
     }
 
@@ -330,5 +355,6 @@ public final class ClusterEmulator implements AutoCloseable {
         thread.shutdownNow();
         pods.close();
         claims.close();
+        events.close();
     }
 }
