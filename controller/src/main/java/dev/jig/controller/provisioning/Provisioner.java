@@ -167,12 +167,14 @@ public final class Provisioner {
         ClusterSnapshot s = withLeaving(cluster.snapshot());
         Instant now = clock.instant();
         price(s);
-        if (!synced(s, now)) return Optional.empty();
+        // a pod's batch window opens when it arrives, even while the cache has yet to show the NodeClaims this provisioner
+        // created (a second's lag under load held a probe 2 s in bench/run.sh); the batch itself waits for them
         switch (needsProvisioning(s, now)) {
             case NEW_POD -> batcher.trigger(now);
             case REPLAN -> batcher.request(now);
             case NONE -> { }
         }
+        if (!synced(s, now)) return Optional.empty();
         if (!batcher.ready(now)) return Optional.empty();
         batcher.close();
         triggered.clear();
@@ -458,7 +460,7 @@ public final class Provisioner {
             String key = p.key();
             live.add(key);
             String target = planned.get(key);
-            boolean unhandled = target == null || !target.isEmpty() && !targets.live(target) || misfits.contains(key)
+            boolean unhandled = target == null || !target.isEmpty() && !targets.live(target) && !unseen.containsKey(target) || misfits.contains(key)
                     || target.isEmpty() && !now.isBefore(unschedulableSince.get(key).plus(RETRY_UNSCHEDULABLE))
                     || !target.isEmpty() && displaced(key, target, now)
                     || !target.isEmpty() && !now.isBefore(plannedAt.getOrDefault(key, now).plus(PLAN_TTL));

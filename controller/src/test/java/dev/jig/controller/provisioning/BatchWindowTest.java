@@ -81,6 +81,45 @@ class BatchWindowTest {
     }
 
     @Test
+    void aPodsWindowOpensWhenItArrivesEvenWhileTheCacheLagsBehindTheProvisionersCreates() {
+        java.util.Set<String> hidden = new java.util.HashSet<>();
+        dev.jig.controller.state.ForwardingCluster lagging = new dev.jig.controller.state.ForwardingCluster(cluster) {
+            @Override
+            public dev.jig.controller.state.ClusterSnapshot snapshot() {
+                dev.jig.controller.state.ClusterSnapshot s = super.snapshot();
+                return new dev.jig.controller.state.ClusterSnapshot(s.pods(), s.nodes(), s.nodeClaims().stream().filter(c -> !hidden.contains(c.name())).toList(),
+                        s.nodePools(), s.nodeClasses(), s.daemonSets(), s.tenancy(), s.pdbs());
+            }
+
+            @Override
+            public void create(NodeClaim claim) {
+                super.create(claim);
+                hidden.add(claim.name()); // the watch has not delivered it yet
+            }
+        };
+        Provisioner p = new Provisioner(lagging, cloud, new NodeClaimLifecycle(lagging, cloud, clock, e -> { }), clock, e -> { },
+                new NameGenerator(new Random(1)));
+        cluster.put(inflatePool());
+        cluster.put(NodeClass.al2023("default"));
+        cluster.put(pod("first"));
+        p.reconcile();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(p.reconcile()).isPresent();
+
+        clock.advance(Duration.ofMillis(100));
+        cluster.put(pod("second"));
+        assertThat(p.reconcile()).as("the cache does not show the first NodeClaim yet: no batch runs").isEmpty();
+        assertThat(p.nextDeadline()).as("but the second pod's window opened when it came").contains(clock.instant().plusSeconds(1));
+        clock.advance(Duration.ofMillis(700));
+        hidden.clear();
+        assertThat(p.reconcile()).as("synced, the window still open").isEmpty();
+        clock.advance(Duration.ofMillis(300));
+        assertThat(p.reconcile()).as("one idle second after the pod came").isPresent();
+        assertThat(p.describePlan("default/first")).as("the first pod, planned onto a NodeClaim the cache did not show, was not planned again")
+                .hasValueSatisfying(d -> assertThat(d).isEqualTo("planned onto " + cluster.snapshot().nodeClaims().get(0).name()));
+    }
+
+    @Test
     void eachPlacedPodIsToldWhereItShouldScheduleOncePerPlace() {
         cluster.put(inflatePool());
         cluster.put(NodeClass.al2023("default"));
