@@ -303,16 +303,16 @@ public final class Provisioner {
         return out;
     }
 
+    /** A batch's creates: the NodeClaim launched for each decision, in order (null where refused or failed), and the first refusal. */
+    private record Created(List<NodeClaim> launched, RuntimeException refused) {
+    }
+
     /**
      * Creates a batch's NodeClaims with their writes in parallel ({@link ApiWriters#each}: a hundred creates one after
      * another held the next batch for seconds, since it waits until the cache shows them all), then launches each in
      * order. A create the API refused is not launched; {@link #provision} throws the first refusal once the others are
      * launched, and its pods are planned again by the next batch.
      */
-    /** A batch's creates: the NodeClaim launched for each decision, in order (null where refused or failed), and the first refusal. */
-    private record Created(List<NodeClaim> launched, RuntimeException refused) {
-    }
-
     private Created createAll(List<PlannedNodeClaim> decisions, ClusterSnapshot s, Instant now) {
         List<NodeClaim> claims = new java.util.ArrayList<>(decisions.size());
         for (PlannedNodeClaim d : decisions) claims.add(toNodeClaim(d, s, now));
@@ -342,7 +342,7 @@ public final class Provisioner {
      * Tells each pod this batch placed where it should schedule ({@link #NOMINATED_REASON}, as Karpenter does): onto a
      * NodeClaim created for it ({@code launched}, in {@code decisions}' order, null where the create or launch failed),
      * onto one already in flight or a node, or kept where it was planned (the limiter writes that again only when the
-     * place changed). The writes go to the API writers: a batch never waits on them.
+     * place changed). The writes go to {@link #eventWriters}: a batch never waits on them.
      */
     private void nominated(Map<Pod, String> kept, Map<String, List<Pod>> existing, List<PlannedNodeClaim> decisions, List<NodeClaim> launched,
                            PlanTargets targets, Instant now) {

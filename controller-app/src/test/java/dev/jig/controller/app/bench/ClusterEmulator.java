@@ -58,6 +58,7 @@ public final class ClusterEmulator implements AutoCloseable {
     private final Map<String, Long> createdAt = new ConcurrentHashMap<>();
     private final Map<Long, Long> claimSeenAt = new ConcurrentHashMap<>();
     private final Map<String, Long> nominatedAt = new ConcurrentHashMap<>();
+    private final Map<String, Long> boundAt = new ConcurrentHashMap<>();
     private final Map<String, Long> firstSeen = new HashMap<>();
     private final AtomicLong names = new AtomicLong();
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -137,6 +138,13 @@ public final class ClusterEmulator implements AutoCloseable {
         Long created = createdAt.get(pod);
         Long seen = claimSeenAt.get(bytes(new Quantity(memory)));
         return created == null || seen == null ? -1 : Math.max(0, seen - created) / 1e9;
+    }
+
+    /** Seconds from the creation of {@code pod} to this emulator's kube-scheduler binding it, or -1 when it has not. */
+    double boundSeconds(String pod) {
+        Long created = createdAt.get(pod);
+        Long bound = boundAt.get(pod);
+        return created == null || bound == null ? -1 : Math.max(0, bound - created) / 1e9;
     }
 
     /** Seconds from the creation of {@code pod} to the first sight of its {@code Nominated} Event, or -1 when none has been seen. */
@@ -287,6 +295,7 @@ public final class ClusterEmulator implements AutoCloseable {
 
     private void bind(Pod p, String node, long[] room) {
         take(room, p);
+        boundAt.putIfAbsent(p.getMetadata().getName(), System.nanoTime());
         try {
             client.pods().inNamespace(NAMESPACE).withName(p.getMetadata().getName()).edit(q -> new PodBuilder(q).editSpec().withNodeName(node).endSpec()
                     .editOrNewStatus().withPhase("Running").withNominatedNodeName(null).addNewCondition().withType("Ready").withStatus("True").endCondition()
