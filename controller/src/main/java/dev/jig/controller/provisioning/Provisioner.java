@@ -240,7 +240,7 @@ public final class Provisioner {
         }
         result.existing().forEach((node, pods) -> pods.forEach(p -> plan(p, node)));
         Created created = createAll(result.newClaims(), s, now);
-        nominated(prepared.kept(), result.existing(), result.newClaims(), created.launched(), targets, now);
+        nominated(result.existing(), result.newClaims(), created.launched(), targets, now);
         if (created.refused() != null) throw created.refused();
         price(cluster.snapshot());
         for (Unschedulable u : result.unschedulable()) {
@@ -341,13 +341,11 @@ public final class Provisioner {
     /**
      * Tells each pod this batch placed where it should schedule ({@link #NOMINATED_REASON}, as Karpenter does): onto a
      * NodeClaim created for it ({@code launched}, in {@code decisions}' order, null where the create or launch failed),
-     * onto one already in flight or a node, or kept where it was planned (the limiter writes that again only when the
-     * place changed). The writes go to {@link #eventWriters}: a batch never waits on them.
+     * or onto one already in flight or a node. A pod kept where it was planned was told when it was planned there. The
+     * writes go to {@link #eventWriters}: a batch never waits on them; the limiter drops a repeat.
      */
-    private void nominated(Map<Pod, String> kept, Map<String, List<Pod>> existing, List<PlannedNodeClaim> decisions, List<NodeClaim> launched,
-                           PlanTargets targets, Instant now) {
+    private void nominated(Map<String, List<Pod>> existing, List<PlannedNodeClaim> decisions, List<NodeClaim> launched, PlanTargets targets, Instant now) {
         List<ObjectEvent> events = new java.util.ArrayList<>();
-        kept.forEach((pod, target) -> events.add(nominatedEvent(pod, targets.nominatedOn(target))));
         existing.forEach((target, pods) -> pods.forEach(pod -> events.add(nominatedEvent(pod, targets.nominatedOn(target)))));
         for (int i = 0; i < decisions.size(); i++) {
             NodeClaim claim = launched.get(i);
