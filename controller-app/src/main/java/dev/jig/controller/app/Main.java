@@ -21,7 +21,17 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The JDK's own property: the common pool's size, which is also CompletableFuture's default executor. */
+    static final String COMMON_POOL_PARALLELISM = "java.util.concurrent.ForkJoinPool.common.parallelism";
+
     public static void main(String[] args) {
+        // The JDK HTTP client that fabric8 runs on completes every response on CompletableFuture's default executor;
+        // below 3 CPUs that executor starts a thread per task: 11,000 threads in bench/run.sh's first two minutes, and
+        // 27 CPU seconds for its scale-out against 19 with two pool threads (docs/benchmarks.md#run). So two
+        // common-pool threads, unless the operator chose. Set before anything touches the pool.
+        if (System.getProperty(COMMON_POOL_PARALLELISM) == null && Runtime.getRuntime().availableProcessors() < 3) {
+            System.setProperty(COMMON_POOL_PARALLELISM, "2");
+        }
         // simulate's stdout is its report (text or JSON): its logs, if any, go to stderr. Set before logback starts.
         if (args.length > 0 && args[0].equals("simulate")) System.setProperty("jig.log.target", "System.err");
         int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));

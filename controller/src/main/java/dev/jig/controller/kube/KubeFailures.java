@@ -1,6 +1,8 @@
 package dev.jig.controller.kube;
 
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One line a user can act on for a failed API call. fabric8 wraps the real cause (a refused
@@ -10,21 +12,31 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
  */
 public final class KubeFailures {
 
+    /** What fabric8 says when it wraps a cause; it names nothing. */
+    private static final String FABRIC8_GENERIC = "An error has occurred.";
+
     private KubeFailures() {
     }
 
-    /** {@code HTTP 404 <message>} when the API server answered, else {@code <InnermostException>: <its message>}. */
+    /**
+     * {@code HTTP 404 <message>} when the API server answered, else {@code <InnermostException>: <its message>};
+     * when no cause carries a message of its own (the JDK HTTP client's refused connection), the causes' types,
+     * outermost first: {@code ConnectException: ClosedChannelException}.
+     */
     public static String describe(Throwable failure) {
         Throwable root = failure;
-        String message = failure.getMessage();
+        String message = null;
+        List<String> kinds = new ArrayList<>();
         int status = 0;
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             root = t;
-            if (t.getMessage() != null && !t.getMessage().isBlank()) message = t.getMessage();
+            String m = t.getMessage();
+            if (m != null && !m.isBlank() && !m.equals(FABRIC8_GENERIC)) message = m;
             if (status == 0 && t instanceof KubernetesClientException k && k.getCode() > 0) status = k.getCode();
+            if (!(t instanceof KubernetesClientException)) kinds.add(t.getClass().getSimpleName());
         }
-        if (status > 0) return "HTTP " + status + " " + message;
-        String kind = root.getClass().getSimpleName();
-        return message == null || message.isBlank() ? kind : kind + ": " + message;
+        if (status > 0) return message == null ? "HTTP " + status : "HTTP " + status + " " + message;
+        if (message != null) return root.getClass().getSimpleName() + ": " + message;
+        return kinds.isEmpty() ? root.getClass().getSimpleName() : String.join(": ", kinds);
     }
 }

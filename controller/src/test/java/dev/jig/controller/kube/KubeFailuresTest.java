@@ -22,6 +22,14 @@ class KubeFailuresTest {
     }
 
     @Test
+    void causesWithoutMessagesAreNamedByTheirTypesNotByFabric8sGenericMessage() {
+        // the JDK HTTP client's refused connection: no cause says anything but its type
+        Throwable e = new KubernetesClientException("An error has occurred.",
+                new ConnectException().initCause(new java.nio.channels.ClosedChannelException()));
+        assertThat(KubeFailures.describe(e)).isEqualTo("ConnectException: ClosedChannelException");
+    }
+
+    @Test
     void aCauseWithoutMessageIsNamedByItsType() {
         assertThat(KubeFailures.describe(new IllegalStateException())).isEqualTo("IllegalStateException");
     }

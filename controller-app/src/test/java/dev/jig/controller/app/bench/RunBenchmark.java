@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
@@ -79,7 +80,9 @@ public final class RunBenchmark {
         KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(), false);
         server.init(InetAddress.getLoopbackAddress(), 0);
         Path dir = Files.createTempDirectory("jig-run-bench");
-        try (LoopbackEc2 ec2 = new LoopbackEc2(world); KubernetesClient client = server.createClient()) {
+        // The emulated cluster (kube-scheduler, kubelets, ReplicaSets) runs on the Vert.x client it was first measured
+        // with; the controller under test runs on the JDK client it ships with.
+        try (LoopbackEc2 ec2 = new LoopbackEc2(world); KubernetesClient client = server.createClient(new VertxHttpClientFactory())) {
             ec2.latency(Duration.ofMillis(createMillis));
             karpenter(client);
             AwsControllerProcess run = new AwsControllerProcess(jar, dir, client.getMasterUrl().toString(), ec2.uri().toString(), List.of(), Map.of());
