@@ -10,11 +10,17 @@ import dev.jig.controller.model.Pod;
 import dev.jig.controller.simulate.InMemoryCluster;
 import dev.jig.controller.simulate.SimulatedClock;
 import dev.jig.controller.simulate.SimulatedWorld;
+import dev.jig.controller.state.ClusterSnapshot;
+import dev.jig.controller.state.ForwardingCluster;
+import dev.jig.controller.state.ObjectEvent;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 import static dev.jig.controller.testing.Fixtures.RESOLVER;
 import static dev.jig.controller.testing.Fixtures.inflatePool;
@@ -61,12 +67,7 @@ class BatchWindowTest {
 
     @Test
     void aNewPodExtendsABatchThatRePlansOpened() {
-        cluster.put(inflatePool());
-        cluster.put(NodeClass.al2023("default"));
-        cluster.put(pod("planned"));
-        provisioner.reconcile();
-        clock.advance(Duration.ofSeconds(1));
-        assertThat(provisioner.reconcile()).isPresent();
+        firstBatch(provisioner, "planned");
         clock.advance(Duration.ofMillis(100));
         assertThat(provisioner.reconcile()).as("the provisioner has seen its NodeClaim").isEmpty();
         cluster.delete(cluster.snapshot().nodeClaims().get(0));
@@ -82,12 +83,12 @@ class BatchWindowTest {
 
     @Test
     void aPodsWindowOpensWhenItArrivesEvenWhileTheCacheLagsBehindTheProvisionersCreates() {
-        java.util.Set<String> hidden = new java.util.HashSet<>();
-        dev.jig.controller.state.ForwardingCluster lagging = new dev.jig.controller.state.ForwardingCluster(cluster) {
+        Set<String> hidden = new HashSet<>();
+        ForwardingCluster lagging = new ForwardingCluster(cluster) {
             @Override
-            public dev.jig.controller.state.ClusterSnapshot snapshot() {
-                dev.jig.controller.state.ClusterSnapshot s = super.snapshot();
-                return new dev.jig.controller.state.ClusterSnapshot(s.pods(), s.nodes(), s.nodeClaims().stream().filter(c -> !hidden.contains(c.name())).toList(),
+            public ClusterSnapshot snapshot() {
+                ClusterSnapshot s = super.snapshot();
+                return new ClusterSnapshot(s.pods(), s.nodes(), s.nodeClaims().stream().filter(c -> !hidden.contains(c.name())).toList(),
                         s.nodePools(), s.nodeClasses(), s.daemonSets(), s.tenancy(), s.pdbs());
             }
 
@@ -99,12 +100,7 @@ class BatchWindowTest {
         };
         Provisioner p = new Provisioner(lagging, cloud, new NodeClaimLifecycle(lagging, cloud, clock, e -> { }), clock, e -> { },
                 new NameGenerator(new Random(1)));
-        cluster.put(inflatePool());
-        cluster.put(NodeClass.al2023("default"));
-        cluster.put(pod("first"));
-        p.reconcile();
-        clock.advance(Duration.ofSeconds(1));
-        assertThat(p.reconcile()).isPresent();
+        firstBatch(p, "first");
 
         clock.advance(Duration.ofMillis(100));
         cluster.put(pod("second"));
@@ -121,12 +117,7 @@ class BatchWindowTest {
 
     @Test
     void eachPlacedPodIsToldWhereItShouldScheduleOncePerPlace() {
-        cluster.put(inflatePool());
-        cluster.put(NodeClass.al2023("default"));
-        cluster.put(pod("first"));
-        provisioner.reconcile();
-        clock.advance(Duration.ofSeconds(1));
-        assertThat(provisioner.reconcile()).isPresent();
+        firstBatch(provisioner, "first");
         String claim = cluster.snapshot().nodeClaims().get(0).name();
         assertThat(nominated()).containsExactly("first: Pod should schedule on: nodeclaim/" + claim);
 
@@ -137,11 +128,21 @@ class BatchWindowTest {
         assertThat(provisioner.reconcile()).hasValueSatisfying(r -> assertThat(r.newClaims()).isEmpty());
         assertThat(nominated()).containsExactly("first: Pod should schedule on: nodeclaim/" + claim, "small: Pod should schedule on: nodeclaim/" + claim);
         assertThat(cluster.events()).filteredOn(e -> e.reason().equals(Provisioner.NOMINATED_REASON))
-                .allSatisfy(e -> assertThat(e.type()).isEqualTo(dev.jig.controller.state.ObjectEvent.NORMAL));
+                .allSatisfy(e -> assertThat(e.type()).isEqualTo(ObjectEvent.NORMAL));
     }
 
-    private java.util.List<String> nominated() {
+    private List<String> nominated() {
         return cluster.events().stream().filter(e -> e.reason().equals(Provisioner.NOMINATED_REASON)).map(e -> e.name() + ": " + e.message()).toList();
+    }
+
+    /** The default pool and node class, one pod, and the batch that plans it an idle second later. */
+    private void firstBatch(Provisioner p, String podName) {
+        cluster.put(inflatePool());
+        cluster.put(NodeClass.al2023("default"));
+        cluster.put(pod(podName));
+        p.reconcile();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(p.reconcile()).isPresent();
     }
 
     private static Pod pod(String name) {
