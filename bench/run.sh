@@ -7,9 +7,11 @@
 # the EC2 calls, and upstream's thresholds; then the probes' latency and the quiet minute's EC2 calls.
 #
 #   bench/run.sh                 (PODS=1000 CREATE_MS=300 FLOODS=3 CONSOLIDATE_LIMIT=600)
+#   CONTROLLER_JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 bench/run.sh   (the controller on another JDK, such as the
+#                                image's; by default the JDK that runs this script)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -pl controller-app -am package -DskipTests dependency:build-classpath -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test >/dev/null
 cp="controller-app/target/test-classes:$(cat controller-app/target/bench.classpath)"
-exec java -Xmx1g -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$cp" dev.jig.controller.app.bench.RunBenchmark \
+exec java -Xmx1g -Djig.controller.java.home="${CONTROLLER_JAVA_HOME:-${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}}" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$cp" dev.jig.controller.app.bench.RunBenchmark \
   controller-app/target/jig-controller.jar "${PODS:-1000}" "${CREATE_MS:-300}" "${FLOODS:-3}" "${CONSOLIDATE_LIMIT:-600}"

@@ -1,5 +1,6 @@
 package dev.jig.webhook;
 
+import dev.jig.api.CommonPool;
 import dev.jig.webhook.kube.ManifestTenancy;
 import dev.jig.webhook.kube.SelfManagedCertificates;
 import dev.jig.webhook.kube.TenancyWatch;
@@ -42,6 +43,7 @@ public final class Main implements Callable<Integer> {
     WebhookOptions options = new WebhookOptions();
 
     public static void main(String[] args) {
+        CommonPool.sizeForHttpClient(); // its informers and writes run on fabric8's JDK client too
         System.exit(new CommandLine(new Main()).execute(args));
     }
 

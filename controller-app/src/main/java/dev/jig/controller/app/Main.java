@@ -1,12 +1,12 @@
 package dev.jig.controller.app;
 
+import dev.jig.api.CommonPool;
 import dev.jig.api.diag.ExitCode;
 import dev.jig.compiler.cli.CliRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
-import java.util.Optional;
 
 /**
  * The {@code jig-controller} command: {@code simulate} plays a scenario against the controller on an
@@ -22,25 +22,12 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** The JDK's own property: the common pool's size, which is also CompletableFuture's default executor. */
-    static final String COMMON_POOL_PARALLELISM = "java.util.concurrent.ForkJoinPool.common.parallelism";
-
     public static void main(String[] args) {
-        // The JDK HTTP client that fabric8 runs on completes every response on CompletableFuture's default executor;
-        // below 3 CPUs that executor starts a thread per task: 11,000 threads in bench/run.sh's first two minutes, and
-        // 27 CPU seconds for its scale-out against 19 with two pool threads (docs/benchmarks.md#run). So two
-        // common-pool threads, unless the operator chose. Set before anything touches the pool.
-        commonPoolParallelism(System.getProperty(COMMON_POOL_PARALLELISM), Runtime.getRuntime().availableProcessors())
-                .ifPresent(p -> System.setProperty(COMMON_POOL_PARALLELISM, p));
+        CommonPool.sizeForHttpClient(); // before anything touches the pool
         // simulate's stdout is its report (text or JSON): its logs, if any, go to stderr. Set before logback starts.
         if (args.length > 0 && args[0].equals("simulate")) System.setProperty("jig.log.target", "System.err");
         int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
         if (code != ExitCode.OK || !RunCommand.running()) System.exit(code);
-    }
-
-    /** The common pool's parallelism to set: 2 below 3 CPUs, nothing when the operator set one or there are enough. */
-    static Optional<String> commonPoolParallelism(String configured, int cpus) {
-        return configured == null && cpus < 3 ? Optional.of("2") : Optional.empty();
     }
 
     /** Runs the CLI with the given streams and returns the exit code; the tests call it too. */

@@ -44,8 +44,8 @@ public final class AwsControllerProcess implements AutoCloseable {
                 users: [{name: it, user: {token: it}}]
                 """.formatted(apiServer), StandardCharsets.UTF_8);
         String ca = Base64.getEncoder().encodeToString("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n".getBytes(StandardCharsets.US_ASCII));
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        command.addAll(chartJvmOptions(Path.of(System.getProperty("jig.repo.root", ".")).resolve("charts/jig/values.yaml")));
+        List<String> command = new ArrayList<>(List.of(java().toString()));
+        command.addAll(chartJvmOptions());
         command.addAll(List.of("-jar", jar.toString(), "run", "--kubeconfig", kubeconfig.toString(),
                 "--metrics-port", String.valueOf(metricsPort), "--identity", "it", "--cloud", "aws", "--cluster-name", "demo", "--region", "us-east-1",
                 "--cluster-endpoint", "https://api.demo.example", "--cluster-ca-bundle", ca, "--service-cidr", "10.100.0.0/16", "--aws-endpoint-url", ec2));
@@ -57,10 +57,22 @@ public final class AwsControllerProcess implements AutoCloseable {
     }
 
     /**
+     * The {@code java} the controller runs on: the JDK at system property {@code jig.controller.java.home} (so that a
+     * benchmark can measure the image's JDK), else the one running this code.
+     */
+    public static Path java() {
+        return Path.of(System.getProperty("jig.controller.java.home", System.getProperty("java.home")), "bin", "java");
+    }
+
+    /**
      * The chart's {@code controller.javaOptions} in its {@code controller.resources.limits.memory}, read from
      * {@code values}: {@code -XX:MaxRAM} makes the JVM size its heaps as the container's cgroup limit would, so a
      * change of the chart's options is what the benchmark and the tests run.
      */
+    public static List<String> chartJvmOptions() throws IOException {
+        return chartJvmOptions(Path.of(System.getProperty("jig.repo.root", ".")).resolve("charts/jig/values.yaml"));
+    }
+
     static List<String> chartJvmOptions(Path values) throws IOException {
         var controller = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(values.toFile()).path("controller");
         String limit = controller.path("resources").path("limits").path("memory").asText("");

@@ -18,6 +18,7 @@ import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import java.net.InetAddress;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -73,8 +74,9 @@ public final class RunBenchmark {
         long createMillis = args.length > 2 ? Long.parseLong(args[2]) : 300;
         int floods = args.length > 3 ? Integer.parseInt(args[3]) : 3;
         long consolidateLimit = args.length > 4 ? Long.parseLong(args[4]) : 600;
-        System.out.printf(Locale.ROOT, "jig-controller run vs the mock API server and the loopback EC2 (+%d ms a call): basic with %d pods; JVM %s, %d cpus%n",
-                createMillis, pods, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
+        System.out.printf(Locale.ROOT, "jig-controller run vs the mock API server and the loopback EC2 (+%d ms a call): basic with %d pods; controller on %s, %d cpus%n",
+                createMillis, pods, javaVersion(AwsControllerProcess.java()), Runtime.getRuntime().availableProcessors());
+        System.out.println("controller JVM options (the chart's): " + String.join(" ", AwsControllerProcess.chartJvmOptions()));
 
         Ec2World world = world();
         KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(), false);
@@ -202,6 +204,14 @@ public final class RunBenchmark {
                    "securityGroupSelectorTerms": [{"tags": {"karpenter.sh/discovery": "demo"}}]}}""");
     }
 
+
+    /** The first line {@code java -version} prints ({@code openjdk version "17.0.15" 2025-04-15}). */
+    private static String javaVersion(Path java) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(java.toString(), "-version").redirectErrorStream(true).start();
+        String first = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().findFirst().orElse("?");
+        p.waitFor();
+        return first;
+    }
 
     private static void await(String what, Duration limit, BooleanSupplier done, Process controller, Path dir) throws Exception {
         long end = System.nanoTime() + limit.toNanos();
