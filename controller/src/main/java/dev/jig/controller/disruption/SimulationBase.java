@@ -55,7 +55,10 @@ final class SimulationBase {
         }
         ClusterSnapshot withDeleting = new ClusterSnapshot(pods, snap.nodes(), snap.nodeClaims(), snap.nodePools(), snap.nodeClasses(),
                 snap.daemonSets(), snap.tenancy(), snap.pdbs());
-        input = SchedulingInputs.of(withDeleting, withDeleting.pendingPods(), s::instanceTypes);
+        SchedulingInput in = SchedulingInputs.of(withDeleting, withDeleting.pendingPods(), s::instanceTypes);
+        List<ExistingNode> sorted = new ArrayList<>(in.nodes());
+        sorted.sort(ExistingNode.SCHEDULING_ORDER);
+        input = new SchedulingInput(in.pods(), sorted, in.pools(), in.daemonSets(), in.tenancy(), in.respectPreferences());
     }
 
     static SimulationBase of(DisruptionState s) {

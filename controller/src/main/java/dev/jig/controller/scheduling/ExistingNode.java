@@ -2,8 +2,10 @@ package dev.jig.controller.scheduling;
 
 import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Taint;
+import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Pod;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -24,6 +26,13 @@ import java.util.Map;
  */
 public final class ExistingNode {
 
+    /**
+     * The order the {@link Scheduler} visits nodes in: initialized nodes first, then by name. An input that is already
+     * in it costs the scheduler's sort one comparison a node (disruption's simulations share one sorted node list).
+     */
+    public static final Comparator<ExistingNode> SCHEDULING_ORDER =
+            Comparator.comparing((ExistingNode n) -> !n.initialized()).thenComparing(ExistingNode::name);
+
     private final String name;
     private final String pool;
     private final Map<String, String> labels;
@@ -31,6 +40,9 @@ public final class ExistingNode {
     private final ResourceList allocatable;
     private final ResourceList capacity;
     private final List<Pod> pods;
+    /** Its pods with required anti-affinity: the only bound pods a simulation records up front (most nodes have none). */
+    private final List<Pod> antiAffine;
+    private final String zone;
     private final boolean initialized;
     private final boolean schedulable;
     /** The last {@link #free} answer and the DaemonSet list it was for (compared by identity: inputs share one list). */
@@ -48,6 +60,8 @@ public final class ExistingNode {
         this.allocatable = allocatable;
         this.capacity = capacity;
         this.pods = List.copyOf(pods);
+        this.antiAffine = antiAffine(this.pods);
+        this.zone = this.labels.get(WellKnownLabels.ZONE);
         this.initialized = initialized;
         this.schedulable = schedulable;
     }
@@ -78,6 +92,26 @@ public final class ExistingNode {
 
     public List<Pod> pods() {
         return pods;
+    }
+
+    private static List<Pod> antiAffine(List<Pod> pods) {
+        List<Pod> out = null;
+        for (Pod p : pods) {
+            if (p.antiAffinity().isEmpty()) continue;
+            if (out == null) out = new java.util.ArrayList<>();
+            out.add(p);
+        }
+        return out == null ? List.of() : List.copyOf(out);
+    }
+
+    /** Its pods with required anti-affinity. */
+    public List<Pod> antiAffinePods() {
+        return antiAffine;
+    }
+
+    /** Its {@code topology.kubernetes.io/zone} label, or null. */
+    public String zone() {
+        return zone;
     }
 
     public boolean initialized() {

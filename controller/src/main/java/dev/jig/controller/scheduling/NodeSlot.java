@@ -2,7 +2,6 @@ package dev.jig.controller.scheduling;
 
 import dev.jig.api.karpenter.ResourceList;
 import dev.jig.api.karpenter.Taint;
-import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Pod;
 import dev.jig.controller.model.Toleration;
 import dev.jig.controller.requirements.NodeRequirements;
@@ -22,7 +21,7 @@ final class NodeSlot implements Target {
     NodeSlot(ExistingNode node, int host, Domains domains, List<Pod> daemonSets) {
         this.node = node;
         this.host = host;
-        String zone = node.labels().get(WellKnownLabels.ZONE);
+        String zone = node.zone();
         this.zoneBit = zone == null ? Domains.NO_ZONE : 1L << domains.zone(zone);
         ResourceList free = node.free(daemonSets);
         cpu = free.cpuMillis();

@@ -78,7 +78,12 @@ public final class PoolTemplate {
         // Karpenter's NodeClaim template labels its nodes with their node class as well.
         if (pool.nodeClassName() != null) reqs.add(NodeRequirement.in(WellKnownLabels.EC2NODECLASS, pool.nodeClassName()));
         Set<String> regions = new java.util.TreeSet<>();
-        for (ResolvedInstanceType t : candidates) for (Offering o : t.offerings()) regions.add(o.region());
+        String last = null; // offerings come in runs of one region: one set insert a run
+        for (ResolvedInstanceType t : candidates) {
+            for (Offering o : t.offerings()) {
+                if (!o.region().equals(last)) regions.add(last = o.region());
+            }
+        }
         // Nodes are launched in the catalog's region: a pod requiring another region fits no pool.
         if (!regions.isEmpty()) reqs.add(NodeRequirement.in(WellKnownLabels.REGION, regions.toArray(new String[0])));
         this.requirements = reqs;

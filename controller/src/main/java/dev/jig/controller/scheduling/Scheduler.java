@@ -71,10 +71,8 @@ public final class Scheduler {
         preferences = new Preferences(preferNoSchedule);
         in.tenancy().ifPresent(t -> t.tenants().values().forEach(e -> ledger.tenant(e.name(), Limits.ofQuota(e.quota().toResourceList()))));
         List<ExistingNode> nodes = new ArrayList<>(in.nodes());
-        nodes.sort(Comparator.comparing((ExistingNode n) -> !n.initialized()).thenComparing(ExistingNode::name));
-        for (ExistingNode n : nodes) {
-            if (n.labels().containsKey(dev.jig.api.karpenter.WellKnownLabels.ZONE)) domains.zone(n.labels().get(dev.jig.api.karpenter.WellKnownLabels.ZONE));
-        }
+        nodes.sort(ExistingNode.SCHEDULING_ORDER);
+        for (ExistingNode n : nodes) if (n.zone() != null) domains.zone(n.zone());
         topology = new Topology(domains, templates, slots);
         for (ExistingNode n : nodes) {
             slots.add(new NodeSlot(n, topology.newHost(), domains, in.daemonSets()));
@@ -83,8 +81,8 @@ public final class Scheduler {
                 ledger.existing(n.pool(), tenant, n.capacity());
             }
         }
-        // Every node is known before the first group takes its domains from them.
-        for (NodeSlot s : slots) for (Pod p : s.node.pods()) topology.recordBound(p, s);
+        // Every node is known before the first group takes its domains from them, and its bound pods from their nodes.
+        for (NodeSlot s : slots) for (Pod p : s.node.antiAffinePods()) topology.recordBoundAntiAffinity(p, s);
         nodeRoom = new NodeRoom(slots);
         packer = new Packer(templates, facts, topology, ledger);
         for (Pod p : in.pods()) {

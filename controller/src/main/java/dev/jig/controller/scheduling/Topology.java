@@ -37,7 +37,7 @@ import java.util.Set;
  */
 final class Topology {
 
-    /** A pod recorded in some domain: bound to a node, or placed in this run. */
+    /** A pod placed in this run, recorded in some domain (bound pods are read from their nodes). */
     private record Placement(Pod pod, Target target) {
     }
 
@@ -226,10 +226,12 @@ final class Topology {
         for (TopologyGroup g : pod.inverseOwned) recordDomains(g, target, true);
     }
 
-    /** Records a pod bound to an existing node (counted at the start of the run). */
-    void recordBound(Pod pod, Target target) {
-        placements.add(new Placement(pod, target));
-        recordIn(selecting(pod), target);
+    /**
+     * Records where a pod bound to an existing node repels others: the inverse groups of its required anti-affinity.
+     * Bound pods count in the other groups from their nodes' pods, when each group is made ({@link #group}), so a
+     * simulation does not visit every bound pod.
+     */
+    void recordBoundAntiAffinity(Pod pod, Target target) {
         for (TopologyGroup g : inverseOwned(pod)) recordDomains(g, target, true);
     }
 
@@ -301,12 +303,16 @@ final class Topology {
         groups.put(key, g);
         forward.add(g);
         selectedBy.clear();
-        for (Placement p : placements) {
-            if (g.selects(p.pod()) && (g.kind != TopologyGroup.Kind.SPREAD || g.nodeIncluded(p.target()))) {
-                recordDomains(g, p.target(), g.kind == TopologyGroup.Kind.ANTI);
-            }
-        }
+        for (NodeSlot n : nodes) for (Pod p : n.node.pods()) count(g, p, n);
+        for (Placement p : placements) count(g, p.pod(), p.target());
         return g;
+    }
+
+    /** Counts in a new group a pod that was bound or placed before the group was made. */
+    private static void count(TopologyGroup g, Pod pod, Target target) {
+        if (g.selects(pod) && (g.kind != TopologyGroup.Kind.SPREAD || g.nodeIncluded(target))) {
+            recordDomains(g, target, g.kind == TopologyGroup.Kind.ANTI);
+        }
     }
 
     private List<TopologyGroup> selecting(Pod pod) {
