@@ -5,6 +5,7 @@ import dev.jig.api.karpenter.Taint;
 import dev.jig.api.karpenter.WellKnownLabels;
 import dev.jig.controller.model.Pod;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -98,7 +99,7 @@ public final class ExistingNode {
         List<Pod> out = null;
         for (Pod p : pods) {
             if (p.antiAffinity().isEmpty()) continue;
-            if (out == null) out = new java.util.ArrayList<>();
+            if (out == null) out = new ArrayList<>();
             out.add(p);
         }
         return out == null ? List.of() : List.copyOf(out);
