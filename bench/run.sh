@@ -13,5 +13,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -pl controller-app -am package -DskipTests dependency:build-classpath -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test >/dev/null
 cp="controller-app/target/test-classes:$(cat controller-app/target/bench.classpath)"
-exec java -Xmx1g -Djig.controller.java.home="${CONTROLLER_JAVA_HOME:-${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}}" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$cp" dev.jig.controller.app.bench.RunBenchmark \
+exec java -Xmx1g ${CONTROLLER_JAVA_HOME:+-Djig.controller.java.home=$CONTROLLER_JAVA_HOME} -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$cp" dev.jig.controller.app.bench.RunBenchmark \
   controller-app/target/jig-controller.jar "${PODS:-1000}" "${CREATE_MS:-300}" "${FLOODS:-3}" "${CONSOLIDATE_LIMIT:-600}"
